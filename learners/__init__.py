@@ -1,0 +1,14 @@
+"""Mistake Bound Lab learners: online classifiers and their mistake bounds.
+
+Pure NumPy/scikit-learn; usable from a notebook without Streamlit.
+"""
+
+from ._base import OnlineClassifier, TrialRecord
+from .perceptron import ImportanceWeightedPerceptron, Perceptron
+
+__all__ = [
+    "OnlineClassifier",
+    "TrialRecord",
+    "Perceptron",
+    "ImportanceWeightedPerceptron",
+]

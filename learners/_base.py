@@ -1,0 +1,434 @@
+"""The online-learning contract shared by every classifier of the lab.
+
+An online learner sees trials t = 1, 2, ... one at a time: it predicts the
+label of x_t, is told the truth y_t (and an importance weight c_t), counts a
+mistake, and maybe updates.  ``OnlineClassifier`` implements that loop once,
+with scikit-learn's conventions around it:
+
+* ``fit`` starts fresh and makes ``n_passes`` passes over the rows in the given
+  order (or shuffled with ``random_state``); ``partial_fit`` continues;
+* ``learn_one`` performs one trial and returns a :class:`TrialRecord` holding
+  everything the app needs to show the math of that trial;
+* ``history_`` holds per-trial arrays (prediction, mistake, cumulative mistakes
+  and weighted loss, ...) of every trial seen since the last ``fit``.
+
+A concrete learner only says how it turns rows into feature vectors
+(``_features``), how it scores them (``_scores``), how it starts
+(``_setup``) and what one trial changes (``_update``).
+
+Conventions (ALGORITHMS.md): a binary trial is a mistake iff y·(w·x) <= 0, so a
+point on the boundary counts as a mistake; multiclass prediction is the argmax
+of the scores with ties going to the lowest class index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import check_classification_targets, type_of_target
+from sklearn.utils.validation import check_is_fitted, check_non_negative, validate_data
+
+from ._validation import check_instance, check_number, check_sample_weight, check_weight
+
+HISTORY_FIELDS = (
+    "trial", "pass_index", "sample_index", "truth", "prediction", "weight",
+    "margin", "mistake", "updated", "cum_mistakes", "cum_weighted_loss",
+)
+
+
+@dataclass(frozen=True)
+class TrialRecord:
+    """What happened in one trial of an online learner.
+
+    Attributes
+    ----------
+    trial : int
+        1-based number of this trial since the learner was (re)started.
+    x : ndarray
+        The instance as given.
+    features : ndarray
+        The vector the learner actually used (with the constant 1 of the
+        intercept appended, normalised or balanced where the learner does so).
+    truth, prediction : label
+        True and predicted label (from ``classes_``).
+    weight : float
+        Importance weight c_t of the trial.
+    scores : ndarray
+        Raw scores before the update: one score w·x for a binary learner,
+        one per class otherwise.
+    margin : float
+        Binary: y·(w·x) with y in {-1, +1}.  Multiclass: s_y - max_{r != y} s_r.
+    mistake : bool
+        Whether the trial counts as a mistake.
+    updated : bool
+        Whether the model changed.
+    update : dict
+        The numbers of the update rule that was applied (step size, loss, ...).
+    weights_before, weights_after : ndarray
+        The learner's full internal weights before and after the trial.
+    """
+
+    trial: int
+    x: np.ndarray
+    features: np.ndarray
+    truth: object
+    prediction: object
+    weight: float
+    scores: np.ndarray
+    margin: float
+    mistake: bool
+    updated: bool
+    update: dict = field(default_factory=dict)
+    weights_before: np.ndarray | None = None
+    weights_after: np.ndarray | None = None
+
+
+class TrialLog:
+    """Per-trial arrays of a run, grown block by block (a pass) or row by row (a step)."""
+
+    def __init__(self):
+        self._blocks: list[dict] = []
+        self._rows: list[tuple] = []
+        self._cache: dict | None = None
+
+    def add_block(self, block: dict) -> None:
+        self._flush_rows()
+        self._blocks.append(block)
+        self._cache = None
+
+    def add_row(self, *values) -> None:
+        self._rows.append(values)
+        self._cache = None
+
+    def _flush_rows(self) -> None:
+        if not self._rows:
+            return
+        columns = list(zip(*self._rows))
+        names = ("pass_index", "sample_index", "truth", "prediction", "weight", "margin", "mistake", "updated")
+        block = {name: np.asarray(col) for name, col in zip(names, columns)}
+        self._blocks.append(block)
+        self._rows = []
+
+    def __len__(self) -> int:
+        return sum(len(b["mistake"]) for b in self._blocks) + len(self._rows)
+
+    def as_dict(self, classes) -> dict:
+        if self._cache is not None:
+            return self._cache
+        self._flush_rows()
+        names = ("pass_index", "sample_index", "truth", "prediction", "weight", "margin", "mistake", "updated")
+        if self._blocks:
+            out = {name: np.concatenate([np.asarray(b[name]) for b in self._blocks]) for name in names}
+        else:
+            out = {name: np.empty(0) for name in names}
+        out["mistake"] = out["mistake"].astype(bool)
+        out["updated"] = out["updated"].astype(bool)
+        out["weight"] = out["weight"].astype(float)
+        out["margin"] = out["margin"].astype(float)
+        out["pass_index"] = out["pass_index"].astype(int)
+        out["sample_index"] = out["sample_index"].astype(int)
+        classes = np.asarray(classes)
+        out["truth"] = classes[out["truth"].astype(int)] if len(out["truth"]) else classes[:0]
+        out["prediction"] = classes[out["prediction"].astype(int)] if len(out["prediction"]) else classes[:0]
+        out["trial"] = np.arange(1, len(out["mistake"]) + 1)
+        out["cum_mistakes"] = np.cumsum(out["mistake"].astype(int))
+        out["cum_weighted_loss"] = np.cumsum(np.where(out["mistake"], out["weight"], 0.0))
+        self._cache = {name: out[name] for name in HISTORY_FIELDS}
+        return self._cache
+
+
+class OnlineClassifier(ClassifierMixin, BaseEstimator):
+    """Base of every online classifier: the trial loop and scikit-learn plumbing.
+
+    Subclasses define ``_setup(n_features)``, ``_features(X)``,
+    ``_scores(F)`` and ``_update(f, y_index, weight, scores, outcome)``, and
+    set ``self._kind`` to ``"binary"`` (one score, positive class
+    ``classes_[1]``) or ``"multi"`` (one score per class) in ``_setup``.
+    """
+
+    #: learners that only handle two classes set this
+    _binary_only = False
+    #: learners that need non-negative features set this
+    _positive_only = False
+
+    # ------------------------------------------------------------------ hooks
+    def _check_params(self) -> None:
+        """Validate constructor parameters (override and call super)."""
+        check_number("n_passes", getattr(self, "n_passes", 1), low=1, integer=True)
+
+    def _setup(self, n_features: int) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _features(self, X: np.ndarray) -> np.ndarray:
+        return X
+
+    def _scores(self, F: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _update(self, f, y_index, weight, scores, outcome):  # pragma: no cover - abstract
+        """Apply the update of one trial; return ``(updated, info_dict)``."""
+        raise NotImplementedError
+
+    def _weights(self) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _run(self, F: np.ndarray, y_index: np.ndarray, weights: np.ndarray) -> dict:
+        """Run trials over rows of F in order; return per-trial arrays.
+
+        The generic loop calls :meth:`_trial`; learners may override it with a
+        vectorised or compiled path that must give identical results.
+        """
+        n = F.shape[0]
+        prediction = np.empty(n, dtype=int)
+        margin = np.empty(n)
+        mistake = np.empty(n, dtype=bool)
+        updated = np.empty(n, dtype=bool)
+        for t in range(n):
+            _, outcome, changed, _ = self._trial(F[t], int(y_index[t]), float(weights[t]))
+            prediction[t], margin[t], mistake[t] = outcome
+            updated[t] = changed
+        return {"prediction": prediction, "margin": margin, "mistake": mistake, "updated": updated}
+
+    # ------------------------------------------------------------ the trial
+    def _outcome(self, scores: np.ndarray, y_index: int):
+        """Prediction index, margin and mistake flag for one row of scores."""
+        if self._kind == "binary":
+            score = float(scores[0])
+            y_sign = 1.0 if y_index == 1 else -1.0
+            margin = y_sign * score
+            return (1 if score > 0 else 0), margin + 0.0, bool(margin <= 0)
+        prediction = int(np.argmax(scores))
+        others = np.delete(scores, y_index)
+        margin = float(scores[y_index] - others.max()) if others.size else float(scores[y_index])
+        return prediction, margin, prediction != y_index
+
+    def _trial(self, f: np.ndarray, y_index: int, weight: float):
+        scores = self._scores(f[None, :])[0]
+        scores = np.atleast_1d(scores)
+        outcome = self._outcome(scores, y_index)
+        updated, info = self._update(f, y_index, weight, scores, outcome)
+        return scores, outcome, updated, info
+
+    # ------------------------------------------------------- scikit-learn API
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = not self._binary_only
+        tags.input_tags.positive_only = self._positive_only
+        return tags
+
+    def _check_X(self, X, reset: bool):
+        X = validate_data(self, X, reset=reset, dtype=np.float64)
+        if self._positive_only:
+            check_non_negative(X, type(self).__name__)
+        return X
+
+    def _check_targets(self, X, y, reset: bool):
+        X, y = validate_data(self, X, y, reset=reset, dtype=np.float64)
+        check_classification_targets(y)
+        if self._positive_only:
+            check_non_negative(X, type(self).__name__)
+        return X, y
+
+    def _check_classes(self, classes) -> np.ndarray:
+        classes = np.unique(np.asarray(classes))
+        if classes.size < 2:
+            raise ValueError(
+                f"{type(self).__name__} needs at least two classes to learn from, but the "
+                f"labels hold one class only ({classes.tolist()}). Add points of another class."
+            )
+        if self._binary_only and classes.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. The type of the target is "
+                f"multiclass ({classes.size} classes); {type(self).__name__} learns two classes."
+            )
+        return classes
+
+    def _encode(self, y) -> np.ndarray:
+        index = np.searchsorted(self.classes_, y)
+        index = np.clip(index, 0, len(self.classes_) - 1)
+        unknown = self.classes_[index] != y
+        if np.any(unknown):
+            bad = np.asarray(y)[unknown][0]
+            raise ValueError(
+                f"label {bad!r} is not one of the learner's classes {self.classes_.tolist()}; "
+                "pass every label in `classes` on the first call."
+            )
+        return index
+
+    def start(self, classes, n_features: int):
+        """Reset the learner for stepping: trial 0, zero history, initial weights.
+
+        Parameters
+        ----------
+        classes : array-like
+            Every label the stream may contain.
+        n_features : int
+            Length of an instance x.
+        """
+        self._check_params()
+        check_number("n_features", n_features, low=1, integer=True)
+        self.classes_ = self._check_classes(classes)
+        self.n_features_in_ = int(n_features)
+        self._log = TrialLog()
+        self._passes_done = 0
+        self._rng = check_random_state(getattr(self, "random_state", None))
+        self._setup(self.n_features_in_)
+        return self
+
+    def fit(self, X, y, sample_weight=None):
+        """Start fresh and make ``n_passes`` online passes over (X, y).
+
+        Rows are presented in the given order, or in a fresh random order on
+        every pass when ``shuffle=True`` (seeded by ``random_state``).
+        ``sample_weight`` holds the importance weights c_t.
+        """
+        self._check_params()
+        X, y = self._check_targets(X, y, reset=True)
+        if self._binary_only:
+            y_type = type_of_target(y, input_name="y")
+            if y_type not in ("binary",):
+                raise ValueError(
+                    "Only binary classification is supported. The type of the target "
+                    f"is {y_type}."
+                )
+        weights = check_sample_weight(sample_weight, X.shape[0])
+        classes = self._check_classes(y)
+        weighted_classes = np.unique(np.asarray(y)[weights > 0])
+        if weighted_classes.size < 2:
+            raise ValueError(
+                "Only one class has a positive sample weight; the learner needs at least "
+                "two classes with weight > 0."
+            )
+        n_features = self.n_features_in_
+        feature_names = getattr(self, "feature_names_in_", None)
+        self.start(classes, n_features)
+        if feature_names is not None:
+            self.feature_names_in_ = feature_names
+        self._learn_rows(X, self._encode(y), weights, getattr(self, "n_passes", 1))
+        return self
+
+    def partial_fit(self, X, y, classes=None, sample_weight=None):
+        """Continue learning with one pass over (X, y) in the given order.
+
+        On the first call ``classes`` lists every label of the stream (it
+        defaults to the labels present in ``y``).
+        """
+        first = not hasattr(self, "classes_")
+        X, y = self._check_targets(X, y, reset=first)
+        weights = check_sample_weight(sample_weight, X.shape[0])
+        if first:
+            feature_names = getattr(self, "feature_names_in_", None)
+            self.start(y if classes is None else classes, X.shape[1])
+            if feature_names is not None:
+                self.feature_names_in_ = feature_names
+        elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
+            raise ValueError(
+                f"classes={np.unique(classes).tolist()} differs from the classes of the first "
+                f"call {self.classes_.tolist()}."
+            )
+        self._learn_rows(X, self._encode(y), weights, 1)
+        return self
+
+    def _learn_rows(self, X, y_index, weights, n_passes: int) -> None:
+        shuffle = getattr(self, "shuffle", False)
+        n = X.shape[0]
+        for _ in range(n_passes):
+            order = self._rng.permutation(n) if shuffle else np.arange(n)
+            F = self._features(X[order])
+            out = self._run(F, y_index[order], weights[order])
+            self._log.add_block({
+                "pass_index": np.full(n, self._passes_done), "sample_index": order,
+                "truth": y_index[order], "prediction": out["prediction"], "weight": weights[order],
+                "margin": out["margin"], "mistake": out["mistake"], "updated": out["updated"],
+            })
+            self._passes_done += 1
+
+    def learn_one(self, x, y, weight=1.0, classes=None) -> TrialRecord:
+        """Perform one trial on instance ``x`` with true label ``y``; return its record.
+
+        On a learner that has not been started, ``classes`` must list the
+        labels of the stream (or call :meth:`start` first).
+        """
+        if not hasattr(self, "classes_"):
+            if classes is None:
+                raise ValueError(
+                    "The learner has not been started: pass classes=[...] to the first "
+                    "learn_one call, or call start(classes, n_features)."
+                )
+            self.start(classes, np.asarray(x).reshape(-1).shape[0])
+        x = check_instance(x, self.n_features_in_)
+        if self._positive_only and np.any(x < 0):
+            raise ValueError(f"Negative values in data passed to {type(self).__name__}: "
+                             "this learner needs non-negative features.")
+        weight = check_weight(weight)
+        y_index = int(self._encode(np.asarray([y]))[0])
+        f = self._features(x[None, :])[0]
+        before = self._weights()
+        scores, outcome, updated, info = self._trial(f, y_index, weight)
+        prediction, margin, mistake = outcome
+        self._log.add_row(0, -1, y_index, prediction, weight, margin, mistake, updated)
+        return TrialRecord(
+            trial=len(self._log), x=x, features=f, truth=self.classes_[y_index],
+            prediction=self.classes_[prediction], weight=weight, scores=np.array(scores, dtype=float),
+            margin=float(margin), mistake=bool(mistake), updated=bool(updated), update=info,
+            weights_before=before, weights_after=self._weights(),
+        )
+
+    def predict_one(self, x):
+        """Predict the label of one instance without learning from it."""
+        check_is_fitted(self, "classes_")
+        x = check_instance(x, self.n_features_in_)
+        return self.predict_from_scores(self._scores(self._features(x[None, :])))[0]
+
+    def predict_from_scores(self, scores: np.ndarray) -> np.ndarray:
+        """Map raw score rows (as from ``_scores``) to labels."""
+        scores = np.asarray(scores)
+        if self._kind == "binary":
+            return self.classes_[(scores.reshape(-1) > 0).astype(int)]
+        return self.classes_[np.argmax(scores, axis=1)]
+
+    def decision_function(self, X):
+        """Scores of X: binary, one signed score (> 0 means ``classes_[1]``);
+        multiclass, one column per class whose argmax is the prediction."""
+        check_is_fitted(self, "classes_")
+        X = self._check_X(X, reset=False)
+        scores = self._scores(self._features(X))
+        if self._kind == "binary":
+            return scores.reshape(-1)
+        if scores.shape[1] == 2:
+            return scores[:, 1] - scores[:, 0]
+        return scores
+
+    def predict(self, X):
+        """Predicted labels of the rows of X."""
+        check_is_fitted(self, "classes_")
+        X = self._check_X(X, reset=False)
+        return self.predict_from_scores(self._scores(self._features(X)))
+
+    # ------------------------------------------------------- online accounting
+    @property
+    def history_(self) -> dict:
+        """Per-trial arrays since the last fit/start (see ``HISTORY_FIELDS``)."""
+        check_is_fitted(self, "classes_")
+        return self._log.as_dict(self.classes_)
+
+    @property
+    def mistakes_(self) -> int:
+        """Number of mistake trials so far."""
+        history = self.history_
+        return int(history["cum_mistakes"][-1]) if len(history["trial"]) else 0
+
+    @property
+    def weighted_loss_(self) -> float:
+        """Sum of the importance weights of the mistake trials so far."""
+        history = self.history_
+        return float(history["cum_weighted_loss"][-1]) if len(history["trial"]) else 0.0
+
+    @property
+    def n_trials_(self) -> int:
+        """Number of trials seen since the last fit/start."""
+        check_is_fitted(self, "classes_")
+        return len(self._log)

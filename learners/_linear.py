@@ -1,0 +1,99 @@
+"""Shared machinery of the additive linear learners.
+
+The weights form a matrix W with one row per score: a single row for a
+binary learner (score w·x, positive class ``classes_[1]``) or one row per
+class for a multiclass learner (score_r = w_r·x).  With
+``fit_intercept=True`` every instance gets a constant feature 1 appended
+(seed 001: the threshold becomes a weight), so the intercept is the last
+column of W.  An algorithm is then only its update rule.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import OnlineClassifier
+
+
+def append_constant(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
+    """Return X with a column of ones appended when ``fit_intercept``."""
+    if not fit_intercept:
+        return np.asarray(X, dtype=float)
+    X = np.asarray(X, dtype=float)
+    return np.hstack([X, np.ones((X.shape[0], 1))])
+
+
+def unit_rows(F: np.ndarray) -> np.ndarray:
+    """Scale every non-zero row of F to Euclidean length 1 (zero rows stay zero)."""
+    norms = np.linalg.norm(F, axis=1, keepdims=True)
+    return np.divide(F, norms, out=np.zeros_like(F), where=norms > 0)
+
+
+class LinearOnlineClassifier(OnlineClassifier):
+    """An online learner whose state is a weight matrix W and whose scores are F·Wᵀ.
+
+    Subclasses set ``_single_vector`` (one row of W when there are two
+    classes) and implement ``_update``.
+    """
+
+    #: with two classes, keep a single weight vector (binary learner)
+    _single_vector = True
+
+    def _setup(self, n_features: int) -> None:
+        n_classes = len(self.classes_)
+        self._kind = "binary" if (n_classes == 2 and self._single_vector) else "multi"
+        rows = 1 if self._kind == "binary" else n_classes
+        self._W = np.zeros((rows, n_features + int(bool(self.fit_intercept))))
+
+    def _features(self, X: np.ndarray) -> np.ndarray:
+        F = append_constant(X, self.fit_intercept)
+        if getattr(self, "normalize", False):
+            F = unit_rows(F)
+        return F
+
+    def _scores(self, F: np.ndarray) -> np.ndarray:
+        return F @ self._W.T
+
+    def _weights(self) -> np.ndarray:
+        return self._W.copy()
+
+    # learned attributes ------------------------------------------------------
+    @property
+    def augmented_coef_(self) -> np.ndarray:
+        """W itself: one row per score, intercept (if any) in the last column."""
+        if not hasattr(self, "_W"):
+            raise AttributeError("augmented_coef_ exists only after fitting")
+        return self._W
+
+    def _score_matrix(self) -> np.ndarray:
+        """Rows whose sign/argmax gives the prediction: (1, d') binary, (k, d') otherwise."""
+        W = self.augmented_coef_
+        if self._kind == "multi" and W.shape[0] == 2:
+            return (W[1] - W[0])[None, :]
+        return W
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """Linear coefficients: shape (1, n_features) binary, (n_classes, n_features) multiclass."""
+        W = self._score_matrix()
+        return W[:, : self.n_features_in_].copy()
+
+    @property
+    def intercept_(self) -> np.ndarray:
+        """Intercepts (the weight of the constant feature); zeros when ``fit_intercept=False``."""
+        W = self._score_matrix()
+        if self.fit_intercept:
+            return W[:, -1].copy()
+        return np.zeros(W.shape[0])
+
+
+def binary_sign(y_index: int) -> float:
+    """+1 for ``classes_[1]``, -1 for ``classes_[0]``."""
+    return 1.0 if y_index == 1 else -1.0
+
+
+def runner_up(scores: np.ndarray, y_index: int) -> int:
+    """Index of the highest-scoring class other than ``y_index`` (ties to the lowest index)."""
+    masked = np.array(scores, dtype=float)
+    masked[y_index] = -np.inf
+    return int(np.argmax(masked))
