@@ -1,0 +1,136 @@
+"""Multiclass perceptrons: multi-vector (MV) and all-pair (AP), seed 000.
+
+MV (seed 000, §2.3): one vector w_r per class, predict ŷ = argmax_r w_r·x
+(ties to the lowest index); on a mistake w_y += a·x and w_ŷ −= a·x, with
+a = η (MV-Perceptron) or a = η·c_t (MV-IWP, ``importance_weighted=True``).
+
+AP (seed 000, §4.1): antisymmetric pair vectors w^{ij} = −w^{ji}, score
+h(x, r) = Σ_{j≠r} w^{rj}·x; on a mistake w^{yr} += a·x for every r ≠ y and
+w^{ŷr} −= a·x for every r ≠ ŷ (so w^{yŷ} moves twice).
+
+Lemma 3 of seed 000: from zero weights, AP's scores are exactly k times
+MV's after every trial, so both predict identically forever.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._linear import LinearOnlineClassifier
+from ._validation import check_number
+
+
+class MultiVectorPerceptron(LinearOnlineClassifier):
+    """Multi-vector perceptron (MV-Perceptron / MV-IWP), seed 000 §2.3.
+
+    Parameters
+    ----------
+    importance_weighted : bool, default=False
+        Scale the update by the importance weight c_t (MV-IWP).
+    eta : float, default=1.0
+        Step size; from zero weights it does not change any prediction.
+    fit_intercept : bool, default=True
+        Append the constant feature 1 (intercept = last column of the weights).
+    n_passes, shuffle, random_state
+        Online passes made by ``fit`` and their order.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_classes, n_features), or (1, n_features) for two
+        classes (w_1 − w_0, so that ``decision_function`` > 0 means ``classes_[1]``).
+    augmented_coef_ : ndarray of shape (n_classes, n_features + fit_intercept)
+        The per-class vectors w_r themselves.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import MultiVectorPerceptron
+    >>> X = np.array([[3.0, 0.0], [0.0, 3.0], [-3.0, -3.0]] * 3)
+    >>> y = np.array([0, 1, 2] * 3)
+    >>> model = MultiVectorPerceptron().fit(X, y)
+    >>> model.predict(X[:3]).tolist(), model.mistakes_
+    ([0, 1, 2], 2)
+    """
+
+    _single_vector = False
+
+    def __init__(self, importance_weighted=False, eta=1.0, fit_intercept=True, n_passes=1,
+                 shuffle=False, random_state=None):
+        self.importance_weighted = importance_weighted
+        self.eta = eta
+        self.fit_intercept = fit_intercept
+        self.n_passes = n_passes
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def _check_params(self):
+        super()._check_params()
+        check_number("eta", self.eta, low=0, low_open=True)
+
+    def _step_size(self, weight: float) -> float:
+        return float(self.eta) * (weight if self.importance_weighted else 1.0)
+
+    def _update(self, f, y_index, weight, scores, outcome):
+        prediction, _, mistake = outcome
+        if not mistake:
+            return False, {"step": 0.0}
+        step = self._step_size(weight)
+        self._apply(f, y_index, prediction, step)
+        return step != 0.0, {"step": step, "promoted": y_index, "demoted": prediction}
+
+    def _apply(self, f, y_index, prediction, step):
+        self._W[y_index] += step * f
+        self._W[prediction] -= step * f
+
+
+class AllPairPerceptron(MultiVectorPerceptron):
+    """All-pair perceptron (AP), seed 000 §4.1.
+
+    Keeps the k·(k−1) antisymmetric pair vectors w^{ij} (``pair_coef_``, shape
+    (k, k, n_features + fit_intercept), with w^{ii} = 0).  The class scores
+    h(x, r) = Σ_{j≠r} w^{rj}·x are computed from the row sums of the pair
+    tensor, maintained incrementally, so a trial costs O(k·n), not O(k²·n).
+    ``decision_function`` returns these scores: k times those of
+    :class:`MultiVectorPerceptron` on the same stream (Lemma 3).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import AllPairPerceptron, MultiVectorPerceptron
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 2)); y = rng.integers(0, 3, 40)
+    >>> ap = AllPairPerceptron().fit(X, y); mv = MultiVectorPerceptron().fit(X, y)
+    >>> bool(np.allclose(ap.decision_function(X), 3 * mv.decision_function(X)))
+    True
+    """
+
+    def _setup(self, n_features: int) -> None:
+        super()._setup(n_features)
+        k = len(self.classes_)
+        self._pairs = np.zeros((k, k, self._W.shape[1]))
+
+    def _apply(self, f, y_index, prediction, step):
+        k = len(self.classes_)
+        pairs = self._pairs
+        delta = step * f
+        # w^{y r} += a x for r != y (and antisymmetry w^{r y} -= a x)
+        pairs[y_index] += delta
+        pairs[:, y_index] -= delta
+        pairs[y_index, y_index] = 0.0
+        # w^{ŷ r} -= a x for r != ŷ (and antisymmetry w^{r ŷ} += a x)
+        pairs[prediction] -= delta
+        pairs[:, prediction] += delta
+        pairs[prediction, prediction] = 0.0
+        # row sums h(., r) = Σ_j w^{rj}: +k a x for y, −k a x for ŷ, unchanged otherwise
+        self._W[y_index] += k * delta
+        self._W[prediction] -= k * delta
+
+    def _weights(self) -> np.ndarray:
+        return self._pairs.copy()
+
+    @property
+    def pair_coef_(self) -> np.ndarray:
+        """The antisymmetric pair vectors w^{ij}, shape (k, k, n_features + fit_intercept)."""
+        if not hasattr(self, "_pairs"):
+            raise AttributeError("pair_coef_ exists only after fitting")
+        return self._pairs
