@@ -1,21 +1,50 @@
 """Mistake Bound Lab learners: online classifiers and their mistake bounds.
 
-Pure NumPy/scikit-learn; usable from a notebook without Streamlit.
+Pure NumPy/scikit-learn; usable from a notebook without Streamlit::
+
+    from learners import Perceptron, Winnow, WeightedMajority
+    from learners import bounds
+
+Every classifier steps one trial at a time (``learn_one``) and also follows
+scikit-learn's conventions (``fit``, ``partial_fit``, ``predict``, ...).
+Names are imported lazily, so importing one learner does not import all.
 """
 
-from ._base import OnlineClassifier, TrialRecord
-from .kernel_perceptron import KernelPerceptron
-from .multiclass import AllPairPerceptron, MultiVectorPerceptron
-from .passive_aggressive import PassiveAggressive
-from .perceptron import ImportanceWeightedPerceptron, Perceptron
+from importlib import import_module
 
-__all__ = [
-    "OnlineClassifier",
-    "TrialRecord",
-    "Perceptron",
-    "ImportanceWeightedPerceptron",
-    "KernelPerceptron",
-    "PassiveAggressive",
-    "MultiVectorPerceptron",
-    "AllPairPerceptron",
-]
+_EXPORTS = {
+    "OnlineClassifier": "._base",
+    "TrialRecord": "._base",
+    "Perceptron": ".perceptron",
+    "ImportanceWeightedPerceptron": ".perceptron",
+    "KernelPerceptron": ".kernel_perceptron",
+    "PassiveAggressive": ".passive_aggressive",
+    "MultiVectorPerceptron": ".multiclass",
+    "AllPairPerceptron": ".multiclass",
+    "Winnow": ".winnow",
+    "WeightedMajority": ".experts",
+    "RandomizedWeightedMajority": ".experts",
+    "ApportionedMargin": ".apportioned",
+    "OOZ": ".ooz",
+    "WeightBoundedPerceptron": ".weight_bounded",
+    "Committee": ".committee",
+}
+_SUBMODULES = ("bounds", "comparators", "kernels", "sparsify", "baselines")
+
+__all__ = sorted(_EXPORTS) + list(_SUBMODULES)
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        value = getattr(import_module(_EXPORTS[name], __name__), name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        module = import_module("." + name, __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'learners' has no attribute {name!r}")
+
+
+def __dir__():
+    return __all__

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import OnlineClassifier
+from ._fast import trial_outputs
 
 
 def append_constant(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
@@ -56,6 +57,39 @@ class LinearOnlineClassifier(OnlineClassifier):
 
     def _weights(self) -> np.ndarray:
         return self._W.copy()
+
+    # compiled trial loop -------------------------------------------------------
+    def _compiled_pass(self, F, y_index, weights, out) -> None:  # pragma: no cover - abstract
+        """Run the compiled loop of this learner over rows of F, filling ``out``."""
+        raise NotImplementedError
+
+    def _run(self, F, y_index, weights):
+        F = np.ascontiguousarray(F, dtype=np.float64)
+        out = trial_outputs(F.shape[0])
+        self._compiled_pass(F, np.ascontiguousarray(y_index, dtype=np.int64),
+                            np.ascontiguousarray(weights, dtype=np.float64), out)
+        out["updated"] = out["step"] != 0.0
+        return out
+
+    def _trial(self, f, y_index, weight):
+        """One trial through the very loop ``fit`` uses, so stepping ≡ fitting bit for bit."""
+        scores = (self._W @ f).astype(float)
+        out = self._run(f[None, :], np.array([y_index]), np.array([weight], dtype=float))
+        outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))
+        step = float(out["step"][0])
+        if self._kind == "binary":
+            scores = np.array([binary_sign(y_index) * outcome[1]])
+        return scores, outcome, step != 0.0, self._trial_info(y_index, outcome, step, out)
+
+    def _trial_info(self, y_index, outcome, step, out) -> dict:
+        """The numbers of the update rule applied in one trial (shown by the app)."""
+        info = {"step": step}
+        if self._kind == "binary":
+            info["y"] = binary_sign(y_index)
+        elif step != 0.0:
+            info["promoted"] = y_index
+            info["demoted"] = int(out.get("demoted", out["prediction"])[0])
+        return info
 
     # learned attributes ------------------------------------------------------
     @property

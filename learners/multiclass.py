@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._fast import multivector_pass
 from ._linear import LinearOnlineClassifier
 from ._validation import check_number
 
@@ -67,20 +68,14 @@ class MultiVectorPerceptron(LinearOnlineClassifier):
         super()._check_params()
         check_number("eta", self.eta, low=0, low_open=True)
 
-    def _step_size(self, weight: float) -> float:
-        return float(self.eta) * (weight if self.importance_weighted else 1.0)
+    #: the score rows move by this multiple of the MV step (k for the all-pair perceptron)
+    def _score_scale(self) -> float:
+        return 1.0
 
-    def _update(self, f, y_index, weight, scores, outcome):
-        prediction, _, mistake = outcome
-        if not mistake:
-            return False, {"step": 0.0}
-        step = self._step_size(weight)
-        self._apply(f, y_index, prediction, step)
-        return step != 0.0, {"step": step, "promoted": y_index, "demoted": prediction}
-
-    def _apply(self, f, y_index, prediction, step):
-        self._W[y_index] += step * f
-        self._W[prediction] -= step * f
+    def _compiled_pass(self, F, y_index, weights, out):
+        multivector_pass(F, y_index, weights, self._W, float(self.eta) * self._score_scale(),
+                         bool(self.importance_weighted), out["prediction"], out["margin"],
+                         out["mistake"], out["step"])
 
 
 class AllPairPerceptron(MultiVectorPerceptron):
@@ -104,26 +99,50 @@ class AllPairPerceptron(MultiVectorPerceptron):
     True
     """
 
+    def _score_scale(self) -> float:
+        return float(len(self.classes_))
+
+    def _trial(self, f, y_index, weight):
+        pairs = self._pairs  # the tensor before the trial (the compiled run resets the cache)
+        scores, outcome, updated, info = super()._trial(f, y_index, weight)
+        self._pairs_cache = pairs
+        if updated:
+            self._apply_pairs(f, y_index, outcome[0], info["step"] / self._score_scale())
+        return scores, outcome, updated, info
+
+    def _run(self, F, y_index, weights):
+        out = super()._run(F, y_index, weights)
+        self._pairs_cache = None
+        return out
+
     def _setup(self, n_features: int) -> None:
         super()._setup(n_features)
         k = len(self.classes_)
-        self._pairs = np.zeros((k, k, self._W.shape[1]))
+        self._pairs_cache = np.zeros((k, k, self._W.shape[1]))
 
-    def _apply(self, f, y_index, prediction, step):
-        k = len(self.classes_)
+    def _apply_pairs(self, f, y_index, prediction, step):
+        """The pair rule of seed 000 §4.1, applied literally (used when stepping)."""
         pairs = self._pairs
         delta = step * f
-        # w^{y r} += a x for r != y (and antisymmetry w^{r y} -= a x)
-        pairs[y_index] += delta
-        pairs[:, y_index] -= delta
+        pairs[y_index] += delta          # w^{y r} += a x for r != y ...
+        pairs[:, y_index] -= delta       # ... and w^{r y} = -w^{y r}
         pairs[y_index, y_index] = 0.0
-        # w^{ŷ r} -= a x for r != ŷ (and antisymmetry w^{r ŷ} += a x)
-        pairs[prediction] -= delta
-        pairs[:, prediction] += delta
+        pairs[prediction] -= delta       # w^{ŷ r} -= a x for r != ŷ ...
+        pairs[:, prediction] += delta    # ... and w^{r ŷ} = -w^{ŷ r}
         pairs[prediction, prediction] = 0.0
-        # row sums h(., r) = Σ_j w^{rj}: +k a x for y, −k a x for ŷ, unchanged otherwise
-        self._W[y_index] += k * delta
-        self._W[prediction] -= k * delta
+
+    @property
+    def _pairs(self) -> np.ndarray:
+        """The pair tensor; after a compiled pass it is rebuilt from the score rows.
+
+        Every AP update adds a·x to w^{y·} and subtracts it from w^{ŷ·}, so
+        w^{ij} = (h_i − h_j)/k where h_r = Σ_j w^{rj} are the score rows kept
+        in ``_W`` (the equivalence of Lemma 3, seed 000).
+        """
+        if self._pairs_cache is None:
+            rows = self._W / self._score_scale()
+            self._pairs_cache = rows[:, None, :] - rows[None, :, :]
+        return self._pairs_cache
 
     def _weights(self) -> np.ndarray:
         return self._pairs.copy()

@@ -18,7 +18,10 @@ A zero instance (‖x‖ = 0) cannot change any score: no update is made.
 
 from __future__ import annotations
 
-from ._linear import LinearOnlineClassifier, binary_sign, runner_up
+import numpy as np
+
+from ._fast import PA_CODES, binary_pa_pass, multiclass_pa_pass
+from ._linear import LinearOnlineClassifier, binary_sign
 from ._validation import check_choice, check_number
 
 VARIANTS = ("PA", "PA-I", "PA-II")
@@ -75,20 +78,19 @@ class PassiveAggressive(LinearOnlineClassifier):
         check_choice("variant", self.variant, VARIANTS)
         check_number("C", self.C, low=0, low_open=True)
 
-    def _update(self, f, y_index, weight, scores, outcome):
-        norm_sq = float(f @ f)
+    def _compiled_pass(self, F, y_index, weights, out):
+        variant, C = PA_CODES[self.variant], float(self.C)
         if self._kind == "binary":
-            y = binary_sign(y_index)
-            loss = max(0.0, 1.0 - y * float(scores[0]))
-            tau = pa_step(loss, norm_sq, self.variant, self.C)
-            if tau > 0:
-                self._W[0] += tau * y * f
-            return tau > 0, {"loss": loss, "tau": tau, "y": y}
-        other = runner_up(scores, y_index)
-        loss = max(0.0, 1.0 - float(scores[y_index]) + float(scores[other]))
-        tau = pa_step(loss, 2.0 * norm_sq, self.variant, self.C)
-        if tau > 0:
-            self._W[y_index] += tau * f
-            self._W[other] -= tau * f
-        return tau > 0, {"loss": loss, "tau": tau, "promoted": y_index, "demoted": other}
+            y_sign = np.where(y_index == 1, 1.0, -1.0)
+            binary_pa_pass(F, y_sign, self._W, variant, C,
+                           out["prediction"], out["margin"], out["mistake"], out["step"])
+            return
+        out["demoted"] = np.empty(F.shape[0], dtype=np.int64)
+        multiclass_pa_pass(F, y_index, self._W, variant, C, out["prediction"], out["margin"],
+                           out["mistake"], out["step"], out["demoted"])
 
+    def _trial_info(self, y_index, outcome, step, out):
+        info = super()._trial_info(y_index, outcome, step, out)
+        info["tau"] = step
+        info["loss"] = max(0.0, 1.0 - outcome[1])
+        return info

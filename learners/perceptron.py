@@ -15,7 +15,10 @@ and for IWP Theorem 3, L + c_max·C + √(c_max·L·C) (seed 000).
 
 from __future__ import annotations
 
-from ._linear import LinearOnlineClassifier, binary_sign
+import numpy as np
+
+from ._fast import binary_perceptron_pass
+from ._linear import LinearOnlineClassifier
 from ._validation import check_number
 
 
@@ -75,16 +78,12 @@ class Perceptron(LinearOnlineClassifier):
         super()._check_params()
         check_number("eta", self.eta, low=0, low_open=True)
 
-    def _step_size(self, weight: float) -> float:
-        return float(self.eta)
+    _importance_weighted = False
 
-    def _update(self, f, y_index, weight, scores, outcome):
-        _, _, mistake = outcome
-        if not mistake:
-            return False, {"step": 0.0}
-        step = self._step_size(weight)
-        self._W[0] += step * binary_sign(y_index) * f
-        return step != 0.0, {"step": step, "y": binary_sign(y_index)}
+    def _compiled_pass(self, F, y_index, weights, out):
+        y_sign = np.where(y_index == 1, 1.0, -1.0)
+        binary_perceptron_pass(F, y_sign, weights, self._W, float(self.eta), self._importance_weighted,
+                               out["prediction"], out["margin"], out["mistake"], out["step"])
 
 
 class ImportanceWeightedPerceptron(Perceptron):
@@ -104,5 +103,4 @@ class ImportanceWeightedPerceptron(Perceptron):
     [[3.0, -0.5]]
     """
 
-    def _step_size(self, weight: float) -> float:
-        return float(self.eta) * weight
+    _importance_weighted = True
