@@ -33,6 +33,7 @@ Examples
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -114,6 +115,8 @@ class Run:
         self._rng = np.random.default_rng(self.seed)
         self._permutation = self._new_permutation()
         self.trials: list[Trial] = []
+        #: (trial number, boundary) at the start and after every trial that changed the model
+        self.snapshots: list[tuple[int, dict]] = [(0, self._snapshot())]
 
     # ------------------------------------------------------------------ order
     @property
@@ -167,7 +170,28 @@ class Run:
         record = self.learner.learn_one(self.X[index], self.y[index], float(self.weights[index]))
         trial = Trial(index=index, record=record, pass_index=self.trial // self.n_points)
         self.trials.append(trial)
+        if record.updated:
+            self.snapshots.append((self.trial, self._snapshot()))
         return trial
+
+    def _snapshot(self) -> dict:
+        snapshot = boundary_snapshot(self.learner)
+        if snapshot["kind"] == "function":
+            snapshot["model"] = copy.deepcopy(self.learner)
+        return snapshot
+
+    def boundary_at(self, trial: int) -> dict:
+        """The boundary in force after ``trial`` trials (the last snapshot at or before it)."""
+        current = self.snapshots[0][1]
+        for number, snapshot in self.snapshots:
+            if number > trial:
+                break
+            current = snapshot
+        return current
+
+    def previous_boundary(self) -> dict | None:
+        """The boundary before the most recent update (drawn as a ghost), if any."""
+        return self.snapshots[-2][1] if len(self.snapshots) > 1 else None
 
     def play(self, max_trials: int | None = None) -> list[Trial]:
         """Perform up to ``max_trials`` trials (all remaining by default); return them."""
