@@ -78,6 +78,11 @@ def run_for(page: str, spec: tuple, make):
     return runs[page]
 
 
+def current_run(page: str):
+    """The run ``run_for`` made last for ``page``."""
+    return _get("runs")[page]
+
+
 def reset_run(page: str) -> None:
     """Forget the run of ``page`` so that the next ``run_for`` starts fresh."""
     _get("runs").pop(page, None)

@@ -1,0 +1,66 @@
+"""Streamlit AppTest: every page loads, Step advances Trial, stories open ready to play."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lab.stories import STORIES
+
+PAGES = ["pages/home.py", "pages/data.py", "pages/perceptron.py", "pages/winnow.py",
+         "pages/experts.py", "pages/multiclass.py", "pages/priority.py"]
+TIMEOUT = 60
+
+
+def app() -> AppTest:
+    return AppTest.from_file("app.py", default_timeout=TIMEOUT)
+
+
+def metric(at: AppTest, label: str) -> str:
+    values = [m.value for m in at.metric if m.label == label]
+    assert values, f"no metric labelled {label!r}; metrics: {[m.label for m in at.metric]}"
+    return values[0]
+
+
+def open_story(at: AppTest, key: str) -> AppTest:
+    at.run()
+    at.button(key=f"story_{key}").click().run()
+    return at
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_loads_without_exception_on_empty_data(page):
+    at = app()
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title, "every page has a title"
+
+
+@pytest.mark.parametrize("key", sorted(STORIES))
+def test_every_story_opens_its_page_without_exception(key):
+    at = open_story(app(), key)
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    assert any("Story loaded" in s.value for s in at.success)
+
+
+@pytest.mark.parametrize("key", ["thin-margin", "weighted", "xor", "four-classes", "priority"])
+def test_step_advances_the_trial_by_one(key):
+    at = open_story(app(), key)
+    assert metric(at, "Trial") == "0"
+    step = [b for b in at.button if b.label == "Step"][0]
+    step.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert metric(at, "Trial") == "1"
+    [b for b in at.button if b.label == "Step"][0].click().run()
+    assert metric(at, "Trial") == "2"
+    assert at.latex, "the trial's math is shown"
+
+
+def test_play_runs_every_trial_and_reset_starts_again():
+    at = open_story(app(), "thin-margin")
+    [b for b in at.button if b.label == "Play"][0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    played = int(metric(at, "Trial"))
+    assert played > 1
+    [b for b in at.button if b.label == "Reset"][0].click().run()
+    assert metric(at, "Trial") == "0"

@@ -1,0 +1,129 @@
+"""The part every learner page shares: controls, Step/Play/Reset, the trial's math, live bounds.
+
+A page calls :func:`learner_page` with the learners it offers.  Controls that
+change the run (learner, parameters, order, passes, seed) live outside the
+fragment; the trial panel — buttons, metrics, figures — is an ``st.fragment``
+so Step and Reset rerun only it.  Play computes the whole rest of the run at
+once and hands the browser a Plotly figure with frames: the animation plays
+without any rerun.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from lab import catalog
+from lab.explain import trial_latex
+from lab.runner import ORDERS, Run
+from ui import state
+from ui.controls import param_widgets
+from viz import runs as figures
+
+ORDER_LABELS = {"drawn": "as drawn", "shuffled": "shuffled (seeded)",
+                "adversarial": "adversarial: a misclassified point first"}
+
+
+def need_points(points, *, min_classes: int = 2, max_classes: int | None = None) -> bool:
+    """Explain what is missing and link to the Data page; True when the data can be used."""
+    used = len(points.used_classes) if len(points) else 0
+    problem = None
+    if len(points) == 0:
+        problem = "There are no points yet."
+    elif used < min_classes:
+        problem = f"This page needs points of at least {min_classes} classes; there are points of {used}."
+    elif max_classes is not None and used > max_classes:
+        problem = (f"These learners are binary: they need exactly {max_classes} classes, "
+                   f"but the points hold {used}.")
+    if problem:
+        st.info(problem + " Draw or generate points on the Data page, or open a story on Home.")
+        st.page_link("pages/data.py", label="Go to the Data page", icon="✏️")
+        return False
+    return True
+
+
+def run_controls(page: str, names: list[str]) -> tuple[str, dict, dict]:
+    """Learner choice, its parameters, and the order/passes/seed of presentation."""
+    name = st.selectbox("Learner", names, key=f"{page}_learner")
+    spec = catalog.LEARNERS[name]
+    st.caption(spec.summary)
+    values = param_widgets(spec.params, f"{page}_{spec.cls_name}")
+    order = st.radio("Order of presentation", ORDERS, key=f"{page}_order",
+                     format_func=ORDER_LABELS.get)
+    passes = st.slider("Passes", 1, 20, 1, key=f"{page}_passes")
+    seed = st.number_input("Seed", 0, 10_000, 0, step=1, key=f"{page}_seed")
+    return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
+
+
+def current_run(page: str, name: str, values: dict, presentation: dict, points) -> Run:
+    spec = (points.fingerprint(), name, tuple(sorted(values.items())), tuple(sorted(presentation.items())))
+
+    def make():
+        X, labels, weights = points.to_arrays()
+        return Run(catalog.build(name, values), X, labels, weights,
+                   classes=np.unique(labels), **presentation)
+
+    return state.run_for(page, spec, make)
+
+
+def trial_panel(page: str, points, *, show_weighted: bool) -> None:
+    """Buttons, metrics, boundary, math and bound curves of the page's current run."""
+    run = state.current_run(page)
+    buttons = st.columns(3)
+    if buttons[0].button("Step", key=f"{page}_step", type="primary", disabled=run.finished,
+                         width="stretch"):
+        state.clear_animation(page)
+        run.step()
+    if buttons[1].button("Play", key=f"{page}_play", disabled=run.finished, width="stretch"):
+        start = run.trial
+        run.play()
+        state.set_animation(page, figures.animated_run(run, points, start))
+    if buttons[2].button("Reset", key=f"{page}_reset", width="stretch"):
+        state.reset_run(page)
+        st.rerun()
+
+    metrics = st.columns(4 if show_weighted else 3)
+    metrics[0].metric("Trial", run.trial, help=f"of {run.total_trials} ({run.n_passes} passes)")
+    metrics[1].metric("Mistakes", run.mistakes)
+    if show_weighted:
+        metrics[2].metric("Weighted loss", f"{run.weighted_loss:.3g}")
+    metrics[-1].metric("Updates", len(run.snapshots) - 1)
+
+    animation = state.animation(page)
+    left, right = st.columns([3, 2])
+    with left:
+        figure = animation if animation is not None else figures.current_boundary(run, points)
+        st.plotly_chart(figure, key=f"{page}_boundary", config={"displaylogo": False})
+    with right:
+        if run.trials:
+            last = run.trials[-1]
+            st.markdown(f"**Trial {last.record.trial}** — point #{last.index}, "
+                        f"label **{last.record.truth}**, weight {last.record.weight:g}")
+            for line in trial_latex(last.record, run.learner):
+                st.latex(line)
+        else:
+            st.markdown("Press **Step** to show the first point to the learner, or **Play** "
+                        "to run every trial and watch the boundary move.")
+        curves = figures.bound_curves(run)
+        if curves is not None:
+            st.plotly_chart(curves, key=f"{page}_curves", config={"displaylogo": False})
+        for note in figures.bound_notes(run):
+            st.caption(note)
+
+
+def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None) -> None:
+    """Render a complete learner page offering the learners ``names``."""
+    points = state.points()
+    if not need_points(points, min_classes=min_classes, max_classes=max_classes):
+        return
+    controls, panel = st.columns([1, 4])
+    with controls:
+        name, values, presentation = run_controls(page, names)
+    try:
+        current_run(page, name, values, presentation, points)
+    except ValueError as error:
+        panel.error(f"This run cannot start: {error}")
+        return
+    with panel:
+        st.fragment(trial_panel)(page, points,
+                                 show_weighted=catalog.LEARNERS[name].uses_weights or points.has_weights)
