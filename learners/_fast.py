@@ -154,3 +154,45 @@ def trial_outputs(n: int) -> dict:
         "mistake": np.empty(n, dtype=np.bool_),
         "step": np.empty(n),
     }
+
+
+@njit(cache=True)
+def winnow_pass(F, y_sign, log_w, eta, prediction, margin, mistake, step):
+    """Normalised exponentiated Winnow (seed 003 §3) in log space.
+
+    ``log_w`` holds ln w with Σ w = 1; on y·(w·x) ≤ 0 it moves by η·y·x and
+    is renormalised with log-sum-exp, so no weight overflows or becomes NaN.
+    ``step`` records ln Z_t of the update (0 on trials without a mistake).
+    """
+    d = F.shape[1]
+    w = np.empty(d)
+    for t in range(F.shape[0]):
+        top = log_w[0]
+        for j in range(1, d):
+            if log_w[j] > top:
+                top = log_w[j]
+        total = 0.0
+        score = 0.0
+        for j in range(d):
+            w[j] = np.exp(log_w[j] - top)
+            total += w[j]
+        for j in range(d):
+            score += (w[j] / total) * F[t, j]
+        m = y_sign[t] * score
+        prediction[t] = 1 if score > 0.0 else 0
+        margin[t] = m + 0.0
+        mistake[t] = m <= 0.0
+        step[t] = 0.0
+        if m <= 0.0:
+            top = -np.inf
+            for j in range(d):
+                log_w[j] += eta * y_sign[t] * F[t, j]
+                if log_w[j] > top:
+                    top = log_w[j]
+            total = 0.0
+            for j in range(d):
+                total += np.exp(log_w[j] - top)
+            log_z = top + np.log(total)
+            for j in range(d):
+                log_w[j] -= log_z
+            step[t] = log_z
