@@ -163,14 +163,17 @@ def winnow_best_eta(u_l1, gamma, R_inf):
 
     >>> round(winnow_best_eta(1.0, 0.5, 1.0), 4)
     0.5493
+    >>> winnow_best_eta(1.0, 1.0, 1.0)       # γ = R∞‖u‖₁: any rate is too small
+    inf
     """
     u = _values("u_l1", u_l1, low=0, low_open=True)
     g = _values("gamma", gamma, low=0, low_open=True)
     r = _values("R_inf", R_inf, low=0, low_open=True)
-    if np.any(g > r * u):
+    if np.any(g > r * u * (1 + 1e-9)):
         raise ValueError("gamma cannot exceed R_inf·‖u‖₁ (the margin of u is at most ‖u‖₁·R∞).")
     with np.errstate(divide="ignore"):
-        value = np.log((r * u + g) / (r * u - g)) / (2.0 * r)
+        gap = r * u - g
+        value = np.where(gap > 0, np.log((r * u + g) / np.where(gap > 0, gap, 1.0)) / (2.0 * r), np.inf)
     return _result(value)
 
 
