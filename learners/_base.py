@@ -228,9 +228,20 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
     def _check_targets(self, X, y, reset: bool):
         X, y = validate_data(self, X, y, reset=reset, dtype=np.float64)
         check_classification_targets(y)
+        self._check_binary(y)
         if self._positive_only:
             check_non_negative(X, type(self).__name__)
         return X, y
+
+    def _check_binary(self, y) -> None:
+        """A binary-only learner refuses a multiclass target (scikit-learn's wording)."""
+        if self._binary_only:
+            y_type = type_of_target(y, input_name="y")
+            if y_type == "multiclass":
+                raise ValueError(
+                    "Only binary classification is supported. The type of the target "
+                    f"is {y_type}."
+                )
 
     def _check_classes(self, classes) -> np.ndarray:
         classes = np.unique(np.asarray(classes))
@@ -287,13 +298,6 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         """
         self._check_params()
         X, y = self._check_targets(X, y, reset=True)
-        if self._binary_only:
-            y_type = type_of_target(y, input_name="y")
-            if y_type not in ("binary",):
-                raise ValueError(
-                    "Only binary classification is supported. The type of the target "
-                    f"is {y_type}."
-                )
         weights = check_sample_weight(sample_weight, X.shape[0])
         classes = self._check_classes(y)
         weighted_classes = np.unique(np.asarray(y)[weights > 0])

@@ -241,3 +241,25 @@ def apportioned_pass(F, y_index, S, theta, lam, steps, sgd, prediction, margin, 
                     S[r, c] += sign * F[t, c]
         fired[t] = count
         step[t] = count
+
+
+@njit(cache=True)
+def weight_bounded_pass(F, y_sign, w, beta, prediction, margin, mistake, step):
+    """Weight-bounded perceptron (seed 004, appendix): w_i ∈ [0, 1] is feature i's share
+    towards the positive class; score = Σ (2w_i − 1)·x_i; on y·score ≤ 0,
+    w_i ← clip(w_i + y·β·x_i, 0, 1).  ``step`` is the total change of the weights."""
+    for t in range(F.shape[0]):
+        score = 0.0
+        for j in range(F.shape[1]):
+            score += (2.0 * w[j] - 1.0) * F[t, j]
+        m = y_sign[t] * score
+        prediction[t] = 1 if score > 0.0 else 0
+        margin[t] = m + 0.0
+        mistake[t] = m <= 0.0
+        moved = 0.0
+        if m <= 0.0:
+            for j in range(F.shape[1]):
+                new = min(1.0, max(0.0, w[j] + y_sign[t] * beta * F[t, j]))
+                moved += abs(new - w[j])
+                w[j] = new
+        step[t] = moved

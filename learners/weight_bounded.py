@@ -1,0 +1,117 @@
+"""The weight-bounded perceptron: OOZ with two classes (seed 004, appendix).
+
+Non-negative features (rows scaled to unit length).  Each feature keeps one
+weight w_i ∈ [0, 1], its share towards the positive class ``classes_[1]``
+(1 − w_i goes to ``classes_[0]``); all start at ½.  The class scores are
+Σ w_i x_i and Σ (1 − w_i) x_i, so the decision score is Σ (2w_i − 1) x_i.  An
+update happens iff the true class does not score strictly more (y·score ≤ 0):
+w_i moves by β·x_i towards the true class, clipped to [0, 1].  Seed 004 proves
+O(R·‖W* − ½‖²/β²) mistakes when some bounded W* separates with margin ≥ 3β.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import OnlineClassifier
+from ._fast import trial_outputs, weight_bounded_pass
+from ._linear import append_constant, unit_rows
+from ._validation import check_number
+
+
+class WeightBoundedPerceptron(OnlineClassifier):
+    """Binary perceptron with weights bounded in [0, 1] on non-negative features.
+
+    Parameters
+    ----------
+    beta : float, default=0.1
+        Learning rate β ∈ (0, 1].
+    normalize : bool, default=True
+        Scale every row to unit Euclidean length, as the seed assumes.
+    fit_intercept : bool, default=False
+        Append a constant feature 1 (it gets a bounded weight too).
+    n_passes, shuffle, random_state
+        Online passes made by ``fit`` and their order.
+
+    Attributes
+    ----------
+    weights_ : ndarray of shape (n_features,)
+        Each feature's share towards ``classes_[1]``.
+    coef_ : ndarray of shape (1, n_features)
+        2·w − 1: the decision score's coefficients.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import WeightBoundedPerceptron
+    >>> X = np.array([[1.0, 0.1], [0.1, 1.0]] * 10); y = np.array([1, 0] * 10)
+    >>> model = WeightBoundedPerceptron(beta=0.3).fit(X, y)
+    >>> model.predict(X[:2]).tolist(), bool(np.all((0 <= model.weights_) & (model.weights_ <= 1)))
+    ([1, 0], True)
+    """
+
+    _binary_only = True
+    _positive_only = True
+
+    def __init__(self, beta=0.1, normalize=True, fit_intercept=False, n_passes=1, shuffle=False,
+                 random_state=None):
+        self.beta = beta
+        self.normalize = normalize
+        self.fit_intercept = fit_intercept
+        self.n_passes = n_passes
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # Bounded non-negative shares cannot fit the dense blobs of scikit-learn's accuracy
+        # check; the tag says so (our tests check it learns separable non-negative data).
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def _check_params(self):
+        super()._check_params()
+        check_number("beta", self.beta, low=0, high=1, low_open=True)
+
+    def _setup(self, n_features):
+        self._kind = "binary"
+        self._w = np.full(n_features + int(bool(self.fit_intercept)), 0.5)
+
+    def _features(self, X):
+        F = append_constant(X, self.fit_intercept)
+        return unit_rows(F) if self.normalize else F
+
+    def _scores(self, F):
+        return F @ (2.0 * self._w - 1.0)[:, None]
+
+    def _weights(self):
+        return self._w.copy()
+
+    def _run(self, F, y_index, weights):
+        F = np.ascontiguousarray(F, dtype=np.float64)
+        out = trial_outputs(F.shape[0])
+        y_sign = np.where(np.asarray(y_index) == 1, 1.0, -1.0)
+        weight_bounded_pass(F, y_sign, self._w, float(self.beta), out["prediction"], out["margin"],
+                            out["mistake"], out["step"])
+        out["updated"] = out["step"] > 0.0
+        return out
+
+    def _trial(self, f, y_index, weight):
+        out = self._run(f[None, :], np.array([y_index]), np.array([weight]))
+        outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))
+        y = 1.0 if y_index == 1 else -1.0
+        return np.array([y * outcome[1]]), outcome, bool(out["updated"][0]), {"beta": float(self.beta), "y": y}
+
+    @property
+    def weights_(self) -> np.ndarray:
+        if not hasattr(self, "_w"):
+            raise AttributeError("weights_ exists only after fitting")
+        return self._w.copy()
+
+    @property
+    def coef_(self) -> np.ndarray:
+        return (2.0 * self.weights_ - 1.0)[None, : self.n_features_in_]
+
+    @property
+    def intercept_(self) -> np.ndarray:
+        return np.array([2.0 * self._w[-1] - 1.0]) if self.fit_intercept else np.zeros(1)
