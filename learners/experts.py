@@ -426,7 +426,7 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         >>> from learners import WeightedMajority
         >>> wm = WeightedMajority().start(3)
         >>> wm.partial_fit_adversarial([[1, 0, 0], [1, 1, 0], [0, 0, 1]]).tolist(), wm.mistakes_
-        ([1, 0, 0], 3)
+        ([1, 0, 1], 3)
         """
         advice = check_advice(X, None, self.n_experts_ if self._started() else None)
         if advice.shape[0] == 0:

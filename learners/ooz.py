@@ -161,7 +161,7 @@ class OOZ(OnlineClassifier):
         return out
 
     def _trial(self, f, y_index, weight):
-        F = _csr(np.atleast_2d(f))
+        F = _csr(f if sp.issparse(f) else np.atleast_2d(f))
         scores = self._scores(F)[0]
         out = self._run(F, np.array([y_index]), np.array([weight]))
         outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))

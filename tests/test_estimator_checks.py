@@ -2,7 +2,9 @@
 
 Only the two sample-weight-equivalence checks may fail: they require that a
 weight of 2 equals the row given twice, which no online learner can promise
-(the second copy is seen by an already-updated model).
+(the second copy is seen by an already-updated model).  The expert learners
+(WeightedMajority, RandomizedWeightedMajority) take advice matrices rather than
+features, and Committee wraps another learner: the issue exempts them.
 """
 
 import warnings
@@ -30,6 +32,14 @@ ESTIMATORS = [
     learners.MultiVectorPerceptron(),
     learners.MultiVectorPerceptron(importance_weighted=True),
     learners.AllPairPerceptron(),
+    learners.AllPairPerceptron(importance_weighted=True, fit_intercept=False),
+    learners.Winnow(),
+    learners.Winnow(eta=2.0, fit_intercept=False),
+    learners.ApportionedMargin(),
+    learners.ApportionedMargin(solver="perceptron"),
+    learners.ApportionedMargin(kernel="rbf", gamma=0.5),
+    learners.OOZ(),
+    learners.WeightBoundedPerceptron(),
 ]
 
 
