@@ -235,7 +235,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
 
     def _check_binary(self, y) -> None:
         """A binary-only learner refuses a multiclass target (scikit-learn's wording)."""
-        if self._binary_only:
+        if self._binary_only and np.unique(y).size > 2:
             y_type = type_of_target(y, input_name="y")
             if y_type == "multiclass":
                 raise ValueError(
@@ -299,9 +299,9 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         self._check_params()
         X, y = self._check_targets(X, y, reset=True)
         weights = check_sample_weight(sample_weight, X.shape[0])
-        classes = self._check_classes(y)
-        weighted_classes = np.unique(np.asarray(y)[weights > 0])
-        if weighted_classes.size < 2:
+        classes, y_index = np.unique(y, return_inverse=True)
+        classes = self._check_classes(classes)
+        if weights.min(initial=1.0) <= 0 and np.unique(y_index[weights > 0]).size < 2:
             raise ValueError(
                 "Only one class has a positive sample weight; the learner needs at least "
                 "two classes with weight > 0."
@@ -311,7 +311,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         self.start(classes, n_features)
         if feature_names is not None:
             self.feature_names_in_ = feature_names
-        self._learn_rows(X, self._encode(y), weights, getattr(self, "n_passes", 1))
+        self._learn_rows(X, y_index.reshape(-1), weights, getattr(self, "n_passes", 1))
         return self
 
     def partial_fit(self, X, y, classes=None, sample_weight=None):
@@ -340,12 +340,16 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         shuffle = getattr(self, "shuffle", False)
         n = X.shape[0]
         for _ in range(n_passes):
-            order = self._rng.permutation(n) if shuffle else np.arange(n)
-            F = self._features(X[order])
-            out = self._run(F, y_index[order], weights[order])
+            if shuffle:
+                order = self._rng.permutation(n)
+                F, truth, weight = self._features(X[order]), y_index[order], weights[order]
+            else:
+                order = np.arange(n)
+                F, truth, weight = self._features(X), y_index, weights
+            out = self._run(F, truth, weight)
             self._log.add_block({
                 "pass_index": np.full(n, self._passes_done), "sample_index": order,
-                "truth": y_index[order], "prediction": out["prediction"], "weight": weights[order],
+                "truth": truth, "prediction": out["prediction"], "weight": weight,
                 "margin": out["margin"], "mistake": out["mistake"], "updated": out["updated"],
             })
             self._passes_done += 1

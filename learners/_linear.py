@@ -18,10 +18,13 @@ from ._fast import trial_outputs
 
 def append_constant(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
     """Return X with a column of ones appended when ``fit_intercept``."""
-    if not fit_intercept:
-        return np.asarray(X, dtype=float)
     X = np.asarray(X, dtype=float)
-    return np.hstack([X, np.ones((X.shape[0], 1))])
+    if not fit_intercept:
+        return X
+    F = np.empty((X.shape[0], X.shape[1] + 1))
+    F[:, :-1] = X
+    F[:, -1] = 1.0
+    return F
 
 
 def unit_rows(F: np.ndarray) -> np.ndarray:
