@@ -103,23 +103,41 @@ def _argmax_first(scores, skip):
 @njit(cache=True)
 def multivector_pass(F, y_index, weights, W, eta, importance_weighted,
                      prediction, margin, mistake, step):
-    """MV-Perceptron / MV-IWP (seed 000 §2.3): on ŷ ≠ y, w_y += a·x, w_ŷ −= a·x."""
-    scores = np.empty(W.shape[0])
+    """MV-Perceptron / MV-IWP (seed 000 §2.3): on ŷ ≠ y, w_y += a·x, w_ŷ −= a·x.
+
+    Works on a transposed copy of W (features × classes) so that the score of
+    every class grows in one contiguous sweep per feature; each score is still
+    summed over the features in order, as the stepping path does.
+    """
+    k, d = W.shape
+    WT = np.ascontiguousarray(W.T)
+    scores = np.empty(k)
     for t in range(F.shape[0]):
-        _scores_into(W, F, t, scores)
+        for r in range(k):
+            scores[r] = 0.0
+        for j in range(d):
+            x = F[t, j]
+            for r in range(k):
+                scores[r] += x * WT[j, r]
         y = y_index[t]
-        guess = _argmax_first(scores, -1)
-        rival = _argmax_first(scores, y)
+        guess = 0
+        rival = -1
+        for r in range(k):
+            if scores[r] > scores[guess]:
+                guess = r
+            if r != y and (rival < 0 or scores[r] > scores[rival]):
+                rival = r
         prediction[t] = guess
         margin[t] = scores[y] - scores[rival] if rival >= 0 else scores[y]
         mistake[t] = guess != y
         a = 0.0
         if guess != y:
             a = eta * weights[t] if importance_weighted else eta
-            for j in range(F.shape[1]):
-                W[y, j] += a * F[t, j]
-                W[guess, j] -= a * F[t, j]
+            for j in range(d):
+                WT[j, y] += a * F[t, j]
+                WT[j, guess] -= a * F[t, j]
         step[t] = a
+    W[:, :] = WT.T
 
 
 @njit(cache=True)

@@ -1,0 +1,1 @@
+"""Side-by-side speed measurements of the lab (``python -m benchmarks``)."""

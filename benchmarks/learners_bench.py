@@ -1,0 +1,81 @@
+"""Throughput of the learners against scikit-learn and river, and the cost of bound curves."""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.linear_model import Perceptron as SkPerceptron
+
+from datasets.loaders import load
+from learners import (AllPairPerceptron, ApportionedMargin, ImportanceWeightedPerceptron,
+                      MultiVectorPerceptron, OOZ, PassiveAggressive, Perceptron, WeightedMajority, Winnow)
+from learners.comparators import perceptron_bound_curves
+
+from .measure import Figure, interleaved_medians, median_seconds
+
+
+def sklearn_pass(X, y, sample_weight=None):
+    return lambda: SkPerceptron(max_iter=1, tol=None, shuffle=False).fit(X, y, sample_weight=sample_weight)
+
+
+def river_seconds(X, y, rows: int) -> float | None:
+    """river's one-vs-rest Perceptron stepping ``rows`` rows with learn_one (None if river is absent)."""
+    try:
+        from river import linear_model, multiclass
+    except ImportError:
+        return None
+    names = [f"x{j}" for j in range(X.shape[1])]
+    dicts = [dict(zip(names, row)) for row in X[:rows].tolist()]
+    labels = y[:rows].tolist()
+
+    def run():
+        model = multiclass.OneVsRestClassifier(linear_model.Perceptron())
+        for features, label in zip(dicts, labels):
+            model.learn_one(features, label)
+
+    return median_seconds(run, repeats=3)
+
+
+def run() -> list[Figure]:
+    letter = load("letter")
+    X, y = letter.X, letter.y
+    y_binary = (y < 13).astype(int)
+    weights = np.random.default_rng(0).exponential(1.0, len(y))
+    figures = []
+
+    ours, theirs = interleaved_medians(lambda: MultiVectorPerceptron().fit(X, y), sklearn_pass(X, y))
+    figures.append(Figure("MultiVector one pass on LETTER / scikit-learn Perceptron", ours / theirs, 0.5, "×",
+                          note=f"{ours * 1e3:.1f} ms vs {theirs * 1e3:.1f} ms"))
+    river = river_seconds(X, y, 2000)
+    if river is not None:
+        per_row_river = river / 2000
+        figures.append(Figure("river OvR Perceptron learn_one / MultiVector (per row)",
+                              per_row_river / (ours / len(y)), 500, "×", higher_is_better=True,
+                              note=f"river {per_row_river * 1e6:.0f} µs/row"))
+    ap, mv = interleaved_medians(lambda: AllPairPerceptron().fit(X, y), lambda: MultiVectorPerceptron().fit(X, y))
+    figures.append(Figure("AllPair (k = 26) / MultiVector, one pass on LETTER", ap / mv, 2.0, "×"))
+    for name, make, w in (("Perceptron", Perceptron, None), ("IWP", ImportanceWeightedPerceptron, weights)):
+        ours_b, theirs_b = interleaved_medians(lambda: make().fit(X, y_binary, sample_weight=w),
+                                               sklearn_pass(X, y_binary, w), repeats=11)
+        figures.append(Figure(f"{name} binary pass on LETTER / scikit-learn Perceptron", ours_b / theirs_b, 1.0, "×",
+                              note=f"{ours_b * 1e3:.1f} ms vs {theirs_b * 1e3:.1f} ms"))
+
+    reports = {
+        "Winnow one pass on LETTER (binary)": lambda: Winnow().fit(X, y_binary),
+        "PA-II one pass on LETTER": lambda: PassiveAggressive(variant="PA-II").fit(X, y),
+        "ApportionedMargin linear, one pass on LETTER": lambda: ApportionedMargin(n_passes=1).fit(X, y),
+        "OOZ one pass on LETTER": lambda: OOZ().fit(X, y),
+    }
+    advice = np.random.default_rng(1).integers(0, 2, (10_000, 1000))
+    outcomes = np.random.default_rng(2).integers(0, 2, 10_000)
+    reports["Weighted Majority, 1,000 experts × 10,000 trials"] = lambda: WeightedMajority().fit(advice, outcomes)
+    for name, function in reports.items():
+        seconds = median_seconds(function, repeats=3)
+        figures.append(Figure(name, seconds * 1e3, 1e4, "ms", note="reported"))
+
+    rng = np.random.default_rng(3)
+    X2 = rng.normal(size=(2000, 2))
+    y2 = (X2 @ [1.0, -0.5] > 0.1).astype(int)
+    curves = median_seconds(lambda: perceptron_bound_curves(ImportanceWeightedPerceptron(), X2, y2,
+                                                            sample_weight=rng.exponential(1, 2000)), repeats=5)
+    figures.append(Figure("Bound curves, 2,000 trials, comparator fits included", curves * 1e3, 300, "ms"))
+    return figures
