@@ -9,6 +9,7 @@ predict, the one rarest in training (seed 004 found it best for macro-F1).
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
@@ -58,7 +59,7 @@ class Committee(ClassifierMixin, BaseEstimator):
         check_choice("vote", self.vote, VOTES)
         if self.estimator is None:
             raise ValueError("Committee needs an estimator to clone, e.g. Committee(MultiVectorPerceptron()).")
-        X = np.asarray(X, dtype=float)
+        X = X.tocsr() if sp.issparse(X) else np.asarray(X, dtype=float)
         y = np.asarray(y)
         rng = check_random_state(self.random_state)
         self.classes_, counts = np.unique(y, return_counts=True)

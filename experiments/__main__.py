@@ -1,0 +1,53 @@
+"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick]"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from .registry import EXPERIMENTS, run_experiment
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m experiments", description=__doc__)
+    parser.add_argument("name", help="an experiment name, or 'list'")
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", help="write the result as JSON here")
+    parser.add_argument("--quick", action="store_true", help="a small version (seconds)")
+    args = parser.parse_args(argv)
+    if args.name == "list":
+        for e in EXPERIMENTS.values():
+            print(f"{e.name:<18} {e.source:<22} {e.summary}")
+        return 0
+    try:
+        result = _plain(run_experiment(args.name, runs=args.runs, seed=args.seed, quick=args.quick))
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    text = json.dumps(result, indent=2, default=str)
+    if args.out:
+        with open(args.out, "w") as handle:
+            handle.write(text)
+    for row in result.get("rows", []):
+        print(json.dumps(row, default=str))
+    for note in result.get("notes", []):
+        print("note:", note)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

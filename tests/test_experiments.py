@@ -1,0 +1,57 @@
+"""Small versions of every experiment, the loaders, and the command line."""
+
+import json
+
+import numpy as np
+import pytest
+
+from datasets.loaders import UNAVAILABLE, available, load
+from experiments.__main__ import main
+from experiments.registry import EXPERIMENTS, run_experiment
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_offline_set_loads_with_labels_for_every_row(name):
+    data = load(name)
+    assert data.X.ndim == 2 and data.X.shape[0] == data.y.shape[0] > 0
+    assert np.all(np.isfinite(data.X))
+    assert set(np.unique(data.y)) == set(range(data.n_classes))
+
+
+def test_letter_matches_the_uci_shape_and_unavailable_sets_say_why():
+    letter = load("letter")
+    assert letter.X.shape == (20000, 16) and letter.n_classes == 26
+    for name in UNAVAILABLE:
+        with pytest.raises(ValueError, match="not available"):
+            load(name)
+
+
+def test_iwp_table1_small_version_has_rows_and_the_published_values():
+    result = run_experiment("iwp-table1", runs=2, quick=True)
+    algorithms = {row["algorithm"] for row in result["rows"]}
+    assert algorithms == {"MV-IWP", "MV-Perceptron"}
+    for row in result["rows"]:
+        assert 0 <= row["mistake_rate"] <= 1 and 0 <= row["cost_share"] <= 1
+        assert row["published_mistake_rate"] in (0.6422, 0.5582)
+    iwp, plain = result["rows"]
+    # the paper's claims, on our data: computed, not assumed
+    assert result["claims"]["IWP has the lower weighted cost"] == (iwp["cost_share"] < plain["cost_share"])
+
+
+@pytest.mark.parametrize("name", sorted(EXPERIMENTS))
+def test_every_experiment_runs_small_and_is_reproducible(name):
+    first = run_experiment(name, runs=1, seed=3, quick=True)
+    second = run_experiment(name, runs=1, seed=3, quick=True)
+    assert first["rows"]
+    drop = lambda r: {k: v for k, v in r.items() if "seconds" not in k}
+    assert [drop(r) for r in first["rows"]] == [drop(r) for r in second["rows"]]
+
+
+def test_command_line_lists_and_writes_json(tmp_path, capsys):
+    assert main(["list"]) == 0
+    assert "iwp-table1" in capsys.readouterr().out
+    out = tmp_path / "r.json"
+    assert main(["rwm-epsilon", "--quick", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["experiment"] == "rwm-epsilon" and data["best_epsilon"] <= 0.5
+    assert main(["no-such-thing"]) == 2
