@@ -92,10 +92,9 @@ def _weight_sums(row, counts, lowest, factor, table):
     zero = 0.0
     for i in range(row.shape[0]):
         w = _relative_weight(counts[i], lowest, factor, table)
-        if row[i] == 1:
-            one += w
-        else:
-            zero += w
+        vote = row[i]             # 0/1: adding w·0 = 0.0 changes no sum (branch-free and fast)
+        one += w * vote
+        zero += w * (1 - vote)
     return one, zero
 
 
@@ -151,16 +150,17 @@ def experts_pass(advice, outcomes, adversary, counts, totals, state, randomized,
         mistake[t] = guess != outcome
         phase[t] = int(state[3])
         epsilon[t] = state[1]
-        changed = False
+        n_wrong = 0
         lowest = counts[0] + 1 + n_trials
         lowest_total = totals[0] + 1 + n_trials
         for i in range(n_experts):
-            if row[i] != outcome:
-                counts[i] += 1
-                totals[i] += 1
-                changed = True
+            wrong = np.int64(row[i] != outcome)
+            counts[i] += wrong
+            totals[i] += wrong
+            n_wrong += wrong
             lowest = min(lowest, counts[i])
             lowest_total = min(lowest_total, totals[i])
+        changed = n_wrong > 0
         best[t] = lowest_total
         updated[t] = changed
         restarted[t] = False
@@ -211,11 +211,15 @@ def _zero_one(name, values, what):
                          "its rows have different lengths.") from None
     if array.dtype.kind not in "biuf":
         raise ValueError(f"{name} must hold the numbers 0 and 1 ({what}); got dtype {array.dtype}.")
-    if array.size and not np.all((array == 0) | (array == 1)):
+    if array.dtype.kind in "iu":   # integers: a range check needs no temporary arrays
+        valid = array.size == 0 or (array.min() >= 0 and array.max() <= 1)
+    else:
+        valid = array.dtype.kind == "b" or bool(np.all((array == 0) | (array == 1)))
+    if not valid:
         bad = array[~((array == 0) | (array == 1))].flat[0]
         raise ValueError(f"{name} must hold only 0 and 1 ({what}); found {bad!r}. "
                          "Encode advice and outcomes as 0/1 (NaN and other values are not allowed).")
-    return array.astype(np.int8)
+    return array.astype(np.int8, copy=False)
 
 
 def check_advice(X, y=None, n_experts=None):
@@ -250,6 +254,13 @@ def check_advice(X, y=None, n_experts=None):
     return advice, np.ascontiguousarray(outcomes)
 
 
+def _required(learner, y):
+    if y is None:
+        raise ValueError(f"{type(learner).__name__} requires y to be passed, but the target y is None: "
+                         "give the outcomes (0/1), one per trial.")
+    return y
+
+
 def _one_row(advice, n_experts=None) -> np.ndarray:
     """The advice of one trial as a (1, N) int8 matrix."""
     row = _zero_one("The advice", advice, "one 0/1 entry per expert")
@@ -265,6 +276,19 @@ def _check_outcome(outcome) -> int:
     if isinstance(outcome, (bool, np.bool_)) or (isinstance(outcome, numbers.Real) and outcome in (0, 1)):
         return int(outcome)
     raise ValueError(f"The outcome must be 0 or 1; got {outcome!r}.")
+
+
+def _new_block(n: int) -> dict:
+    """Per-trial arrays of n trials (filled by :func:`experts_pass` and ``_learn``)."""
+    return {
+        "prediction": np.empty(n, np.int8), "mistake": np.empty(n, np.bool_),
+        "vote_for_one": np.empty(n), "expected_loss": np.empty(n),
+        "followed_expert": np.empty(n, np.int64), "phase": np.empty(n, np.int64),
+        "epsilon": np.empty(n), "best_expert_mistakes": np.empty(n, np.int64),
+        "updated": np.empty(n, np.bool_), "restarted": np.empty(n, np.bool_),
+        "outcome": np.empty(n, np.int8), "weight": np.empty(n),
+        "sample_index": np.empty(n, np.int64), "pass_index": np.empty(n, np.int64),
+    }
 
 
 # --------------------------------------------------------------------------- the record
@@ -370,6 +394,7 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         self._counts = np.zeros(self.n_experts_, dtype=np.int64)
         self._totals = np.zeros(self.n_experts_, dtype=np.int64)
         self._state = self._initial_state(self.n_experts_)
+        self._start_state = self._state.copy()
         self._rng = check_random_state(self.random_state)
         if self._randomized:
             self._predict_seed = int(self._rng.randint(2**31 - 1))
@@ -390,7 +415,7 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         holds importance weights c_t; they only enter ``weighted_loss_``.
         """
         self._check_params()
-        advice, outcomes = check_advice(X, y)
+        advice, outcomes = check_advice(X, _required(self, y))
         weights = check_sample_weight(sample_weight, advice.shape[0])
         self.start(advice.shape[1])
         n = advice.shape[0]
@@ -408,7 +433,7 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         if classes is not None and not np.all(np.isin(np.asarray(classes), (0, 1))):
             raise ValueError(f"classes must be a subset of [0, 1] (advice and outcomes are 0/1); "
                              f"got {np.asarray(classes).tolist()}.")
-        advice, outcomes = check_advice(X, y, self.n_experts_ if self._started() else None)
+        advice, outcomes = check_advice(X, _required(self, y), self.n_experts_ if self._started() else None)
         weights = check_sample_weight(sample_weight, advice.shape[0])
         if not self._started():
             self.start(advice.shape[1])
@@ -440,22 +465,17 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
 
     def _learn(self, advice, outcomes, weights, sample_index, adversary=False, pass_index=None) -> dict:
         n = advice.shape[0]
-        block = {
-            "prediction": np.empty(n, np.int8), "mistake": np.empty(n, np.bool_),
-            "vote_for_one": np.empty(n), "expected_loss": np.empty(n),
-            "followed_expert": np.empty(n, np.int64), "phase": np.empty(n, np.int64),
-            "epsilon": np.empty(n), "best_expert_mistakes": np.empty(n, np.int64),
-            "updated": np.empty(n, np.bool_), "restarted": np.empty(n, np.bool_),
-        }
+        block = _new_block(n)
         uniforms = self._rng.random_sample(n) if self._randomized else np.zeros(n)
         experts_pass(advice, outcomes, adversary, self._counts, self._totals, self._state,
                      self._randomized, bool(getattr(self, "doubling", False)), uniforms,
                      block["prediction"], block["mistake"], block["vote_for_one"], block["expected_loss"],
                      block["followed_expert"], block["phase"], block["epsilon"],
                      block["best_expert_mistakes"], block["updated"], block["restarted"])
-        block.update(outcome=outcomes.copy(), weight=np.asarray(weights, dtype=float),
-                     sample_index=np.asarray(sample_index),
-                     pass_index=np.full(n, self._passes_done if pass_index is None else pass_index))
+        block["outcome"][:] = outcomes
+        block["weight"][:] = weights
+        block["sample_index"][:] = sample_index
+        block["pass_index"][:] = self._passes_done if pass_index is None else pass_index
         if pass_index is None:
             self._passes_done += 1
         self._blocks.append(block)
@@ -565,14 +585,8 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         """Per-trial arrays since the start (keys: ``WM_HISTORY`` / ``RWM_HISTORY``)."""
         check_is_fitted(self, "_counts")
         if self._history is None:
-            names = tuple(self._blocks[0]) if self._blocks else ()
-            out = {k: np.concatenate([b[k] for b in self._blocks]) for k in names}
-            if not self._blocks:
-                out = {k: np.empty(0) for k in ("prediction", "mistake", "vote_for_one", "expected_loss",
-                                                 "followed_expert", "phase", "epsilon", "best_expert_mistakes",
-                                                 "updated", "restarted", "outcome", "weight", "sample_index",
-                                                 "pass_index")}
-                out["mistake"] = out["mistake"].astype(bool)
+            blocks = self._blocks or [_new_block(0)]
+            out = {k: np.concatenate([b[k] for b in blocks]) for k in blocks[0]}
             out["prediction"] = out["prediction"].astype(np.int64)
             out["outcome"] = out["outcome"].astype(np.int64)
             out["truth"] = out["outcome"]
@@ -741,9 +755,9 @@ class RandomizedWeightedMajority(_ExpertLearner):
 
     def _phase_parameters(self, phase: int) -> tuple[float, float]:
         """(m̂, ε) of a phase, computed as the trial loop does."""
-        if not self.doubling:
-            return np.inf, float(self.epsilon)
-        m_hat, epsilon, log_n = self._initial_m_hat(self.n_experts_), 0.5, np.log(self.n_experts_)
+        m_hat, epsilon, log_n = (float(v) for v in self._start_state[[2, 1, 4]])
+        if not np.isfinite(m_hat):       # a fixed ε: one phase
+            return m_hat, epsilon
         for _ in range(phase):
             m_hat *= 2.0
             epsilon = min(0.5, float(np.sqrt(log_n / m_hat))) if log_n > 0.0 else 0.5

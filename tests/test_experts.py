@@ -212,6 +212,7 @@ def test_doubling_trick_phases(seed):
         assert current[1] == 2 * previous[1]
         assert current[2] == pytest.approx(min(0.5, np.sqrt(log_n / current[1])) if n_experts > 1 else 0.5)
     np.testing.assert_allclose(model.history_["expected_loss"], wrong_shares, rtol=1e-9, atol=1e-15)
+    np.testing.assert_array_equal(model.history_["best_expert_mistakes"], best_so_far(advice, outcomes))
     # a phase ends on the first trial at which every expert has made ≥ m̂ mistakes in it
     wrong = advice != outcomes[:, None]
     starts = [p[0] for p in model.phases_] + [len(outcomes) + 1]
@@ -253,7 +254,8 @@ def test_one_expert_doubling_never_breaks():
     outcomes = np.zeros(200, dtype=int)
     model = RandomizedWeightedMajority(doubling=True, random_state=0).fit(advice, outcomes)
     assert model.mistakes_ == 200 and model.expected_mistakes_ == 200
-    assert [p[1] for p in model.phases_][:4] == [1.0, 2.0, 4.0, 8.0]
+    # the lone expert errs every trial: phase k lasts m̂ = 2^k trials
+    assert [p[:2] for p in model.phases_][:5] == [(1, 1.0), (2, 2.0), (4, 4.0), (8, 8.0), (16, 16.0)]
     assert all(p[2] == 0.5 for p in model.phases_)
 
 
@@ -286,11 +288,11 @@ def test_a_million_adversarial_trials_stay_finite(make):
 
 
 def test_weights_underflow_to_zero_but_votes_stay_exact():
-    advice = np.tile([[1, 0]], (3000, 1))
-    outcomes = np.tile([0, 1, 1], 1000)          # expert 0 errs 2000 times, expert 1 1000 times
+    advice = np.tile([[1, 0]], (6000, 1))
+    outcomes = np.tile([0, 0, 1], 2000)          # expert 0 errs 4000 times, expert 1 2000 times
     model = WeightedMajority().fit(advice, outcomes)
-    assert model.weights_.tolist() == [0.0, 0.0]  # 2^-2000 and 2^-1000 underflow
-    assert model.log_weights_.tolist() == [-2000 * np.log(2), -1000 * np.log(2)]
+    assert model.weights_.tolist() == [0.0, 0.0]  # 2^-4000 and 2^-2000 underflow
+    assert model.log_weights_.tolist() == [-4000 * np.log(2), -2000 * np.log(2)]
     assert model.normalized_weights_.tolist() == [0.0, 1.0]
     assert model.predict([[1, 0]]).tolist() == [0]
     assert not np.any(np.isnan(model.history_["vote_for_one"]))
@@ -364,7 +366,8 @@ def test_passes_shuffling_and_predict_leave_the_run_unchanged():
     assert first.tolist() == c.predict(advice).tolist()
     assert c.predict_one(advice[7]) == c.predict_one(advice[7])
     c.partial_fit(advice[60:], outcomes[60:])
-    d = RandomizedWeightedMajority(random_state=2).fit(advice[:60], outcomes[:60]).partial_fit(advice[60:], outcomes[60:])
+    d = RandomizedWeightedMajority(random_state=2).fit(advice[:60], outcomes[:60])
+    d.partial_fit(advice[60:], outcomes[60:])
     np.testing.assert_array_equal(c.history_["followed_expert"], d.history_["followed_expert"])
 
 
@@ -408,6 +411,8 @@ def test_outcome_streams_of_one_value_are_fine():
     (lambda: WeightedMajority().fit([[1, 0], [1]], [1, 0]), "rows have different lengths"),
     (lambda: WeightedMajority().fit([[1, 0], [0, 1]], [1]), "2 rows but there are 1 outcomes"),
     (lambda: WeightedMajority().fit([[1, 0]], [2]), "only 0 and 1"),
+    (lambda: WeightedMajority().fit([[1, 0], [0, 1]], None), "requires y to be passed"),
+    (lambda: RandomizedWeightedMajority().partial_fit([[1, 0], [0, 1]], None), "requires y to be passed"),
     (lambda: WeightedMajority().fit([[1, 0]], [[1]]), "must be 1-D"),
     (lambda: WeightedMajority().fit([1, 0], [1]), "must be 2-D"),
     (lambda: WeightedMajority().fit(np.zeros((3, 0)), [1, 0, 1]), "at least one expert"),
@@ -488,3 +493,11 @@ def test_deepcopy_of_a_fitted_learner_is_independent():
     twin = copy.deepcopy(original)
     twin.learn_one([1, 1, 1, 1, 1, 1], 0)
     assert original.n_trials_ == 2 and twin.n_trials_ == 3
+
+
+def test_a_started_learner_has_an_empty_history():
+    for model in (WeightedMajority().start(3), RandomizedWeightedMajority(doubling=True).start(3)):
+        assert model.mistakes_ == 0 and model.n_trials_ == 0 and model.weighted_loss_ == 0.0
+        assert all(len(values) == 0 for values in model.history_.values())
+        assert model.weights_.tolist() == [1.0, 1.0, 1.0]
+    assert model.phases_ == [(1, 4 * np.log(3), 0.5)] and model.expected_mistakes_ == 0.0
