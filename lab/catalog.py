@@ -85,6 +85,15 @@ LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Multi-vector IWP", "MultiVectorPerceptron", (INTERCEPT,),
                 fixed={"importance_weighted": True}, uses_weights=True,
                 summary="w_y += c·x, w_ŷ −= c·x on a mistake (seed 000 §2.3)."),
+    LearnerSpec("Apportioned margin", "ApportionedMargin",
+                (Param("solver", "solver", "choice", "sgd", options=("sgd", "perceptron"),
+                       help="sgd: the paper's Pegasos steps; perceptron: the authors' published code"),
+                 Param("kernel", "kernel", "choice", "linear", options=("linear", "rbf", "laplace", "poly")),
+                 Param("lam", "regularisation λ (sgd)", "float", 0.01, 0.001, 1.0, 0.001),
+                 GAMMA, INTERCEPT),
+                fixed={"shuffle": False, "n_passes": 1},
+                summary="Predict argmax_j f_j(x)/θ_j; for every class j with θ_y − δ̄(y,j)f_j(x) > 0, "
+                        "w_j moves by ±x (seed 002)."),
     LearnerSpec("All-pair Perceptron", "AllPairPerceptron", (INTERCEPT,),
                 summary="Antisymmetric pair vectors; scores are k × the multi-vector ones (seed 000 Lemma 3)."),
 )}

@@ -56,7 +56,7 @@ def run_controls(page: str, names: list[str]) -> tuple[str, dict, dict]:
 
 
 def current_run(page: str, name: str, values: dict, presentation: dict, points) -> Run:
-    spec = (points.fingerprint(), name, tuple(sorted(values.items())), tuple(sorted(presentation.items())))
+    spec = (points.fingerprint(), name, repr(sorted(values.items())), tuple(sorted(presentation.items())))
 
     def make():
         X, labels, weights = points.to_arrays()
@@ -104,21 +104,25 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
         else:
             st.markdown("Press **Step** to show the first point to the learner, or **Play** "
                         "to run every trial and watch the boundary move.")
-        curves = figures.bound_curves(run)
+        curves, notes = figures.bound_panel(run)
         if curves is not None:
             st.plotly_chart(curves, key=f"{page}_curves", config={"displaylogo": False})
-        for note in figures.bound_notes(run):
+        for note in notes:
             st.caption(note)
 
 
-def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None) -> None:
-    """Render a complete learner page offering the learners ``names``."""
+def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None, extra=None) -> None:
+    """Render a complete learner page offering the learners ``names``.
+
+    ``extra`` holds parameter values the page sets itself (e.g. θ on the Priority page).
+    """
     points = state.points()
     if not need_points(points, min_classes=min_classes, max_classes=max_classes):
         return
     controls, panel = st.columns([1, 4])
     with controls:
         name, values, presentation = run_controls(page, names)
+    values = {**values, **(extra or {})}
     try:
         current_run(page, name, values, presentation, points)
     except ValueError as error:

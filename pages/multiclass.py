@@ -1,0 +1,52 @@
+"""Multiclass perceptrons: multi-vector and all-pair side by side, MV-IWP against MV-Perceptron, PA-II."""
+
+import numpy as np
+import streamlit as st
+
+from lab.compare import all_pair_agreement, weighted_comparison
+from learners import MultiVectorPerceptron
+from ui import state
+from ui.learner_page import learner_page
+
+st.title("Multiclass perceptrons")
+st.markdown(
+    "The **multi-vector** perceptron keeps one w_r per class and on a mistake moves w_y towards x and "
+    "w_ŷ away; the **all-pair** perceptron keeps a vector for every pair of classes. Lemma 3 of "
+    "seed 000: from zero weights the all-pair scores are exactly k times the multi-vector scores, so "
+    "they predict alike forever. **MV-IWP** scales the step by the importance weight c; "
+    "**Passive–Aggressive** moves just enough to reach margin 1."
+)
+
+learner_page("multiclass", ["Multi-vector Perceptron", "All-pair Perceptron", "Multi-vector IWP",
+                            "Passive-Aggressive"], min_classes=2)
+
+points = state.points()
+if len(points) and len(points.used_classes) >= 2:
+    X, labels, weights = points.to_arrays()
+    order = state.widget_value("multiclass_order", "drawn")
+    seed = int(state.widget_value("multiclass_seed", 0))
+    passes = int(state.widget_value("multiclass_passes", 1))
+    left, right = st.columns(2)
+    with left:
+        st.subheader("Multi-vector ≡ all-pair")
+        agreement = all_pair_agreement(X, labels, weights, order=order, n_passes=passes, seed=seed)
+        ratios = agreement["score_ratio"][np.isfinite(agreement["score_ratio"])]
+        cols = st.columns(3)
+        cols[0].metric("Disagreements", int(agreement["disagreements"][-1]),
+                       help="trials where the two predicted different classes")
+        cols[1].metric("Score ratio AP / MV", f"{np.median(ratios):.6g}" if ratios.size else "—",
+                       help=f"k = {agreement['k']} classes")
+        cols[2].metric("Mistakes MV / AP", "{} / {}".format(*agreement["mistakes"]))
+    with right:
+        st.subheader("MV-IWP against MV-Perceptron")
+        comparison = weighted_comparison(MultiVectorPerceptron(importance_weighted=True),
+                                         MultiVectorPerceptron(), X, labels, weights,
+                                         order=order, n_passes=passes, seed=seed)
+        iwp, plain = comparison["first"], comparison["second"]
+        cols = st.columns(2)
+        cols[0].metric("Mistakes IWP / plain", f"{iwp['mistakes'][-1]} / {plain['mistakes'][-1]}")
+        cols[1].metric("Weighted loss IWP / plain",
+                       f"{iwp['weighted_loss'][-1]:.3g} / {plain['weighted_loss'][-1]:.3g}")
+        if not points.has_weights:
+            st.caption("All points weigh 1: give some points larger weights on the Data page to see "
+                       "the IWP trade mistakes for cost.")

@@ -1,0 +1,101 @@
+"""Figures of a :class:`lab.runner.Run`: the boundary now, the whole run animated, live bounds.
+
+Pure functions of the run (no Streamlit): each gathers what the figure
+builders of this package need — regions clipped to the view, the current
+point, the previous boundary, the bound curves of the data seen so far — and
+calls them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from learners import comparators
+
+from . import animation, boundary, curves, geometry
+
+BINARY_FAMILIES = {"Perceptron": "perceptron", "ImportanceWeightedPerceptron": "perceptron",
+                   "KernelPerceptron": "kernel", "Winnow": "winnow"}
+
+
+def view_of(run) -> tuple:
+    return geometry.view_box(run.X, 0.15)
+
+
+def regions_of(snapshot: dict, box, theta=None) -> list | None:
+    """Polygons of each class for a linear snapshot; None for a rule drawn as a contour."""
+    if snapshot is None or snapshot["kind"] != "linear":
+        return None
+    W, b = snapshot["W"], snapshot["b"]
+    if W.shape[0] == 1:
+        return geometry.halfplane_regions(W[0], b[0], box)
+    return geometry.argmax_regions(W, b, box)
+
+
+def arrow_of(snapshot: dict):
+    if snapshot is None or snapshot["kind"] != "linear" or snapshot["W"].shape[0] != 1:
+        return None
+    return snapshot["W"][0]
+
+
+def current_boundary(run, points):
+    """The boundary after the last trial, the previous one as a ghost, the current point ringed."""
+    box = view_of(run)
+    X, labels, weights = points.to_arrays()
+    now = run.boundary_at(run.trial)
+    current = run.trials[-1].index if run.trials else None
+    title = f"after trial {run.trial}" if run.trial else "before the first trial"
+    if now["kind"] != "linear":
+        return boundary.contour_figure(X, labels, points.class_names, weights, model=now["model"], box=box,
+                                       current_index=current, title=title)
+    return boundary.boundary_figure(
+        X, labels, points.class_names, weights, regions=regions_of(now, box),
+        current_index=current, ghost_regions=regions_of(run.previous_boundary(), box),
+        arrow=arrow_of(now), title=title)
+
+
+def animated_run(run, points, start: int = 0):
+    """The trials after ``start`` as Plotly frames, one per update (at most ~200)."""
+    box = view_of(run)
+    X, labels, weights = points.to_arrays()
+    cumulative = run.cumulative()["mistakes"]
+    snapshots = []
+    for number, snapshot in run.snapshots:
+        if number < start or snapshot["kind"] != "linear":
+            continue
+        snapshots.append({"trial": number, "regions": regions_of(snapshot, box),
+                          "current_index": run.trials[number - 1].index if number else None,
+                          "cum_mistakes": int(cumulative[number - 1]) if number else 0,
+                          "arrow": arrow_of(snapshot)})
+    if len(snapshots) < 2:
+        return current_boundary(run, points)
+    return animation.animated_boundary_figure(X, labels, points.class_names, weights, snapshots, box)
+
+
+def _curves_for(run):
+    """The bound curves of the run's learner on the trials seen so far."""
+    if not run.trials:
+        return []
+    shown = run.shown()
+    X, y, c = run.X[shown], run.y[shown], run.weights[shown]
+    family = BINARY_FAMILIES.get(type(run.learner).__name__)
+    if family == "perceptron":
+        return comparators.perceptron_bound_curves(run.learner, X, y, sample_weight=c)
+    if family == "winnow":
+        return comparators.winnow_bound_curves(run.learner, X, y)
+    if family == "kernel":
+        return comparators.kernel_bound_curve(run.learner, X, y)
+    return []
+
+
+def bound_panel(run):
+    """(figure or None, notes): cumulative mistakes and weighted loss against every bound of the
+    learner computed from the trials seen so far, and plain-words reasons for those that do not apply."""
+    if not run.trials:
+        return None, []
+    found = _curves_for(run)
+    cumulative = run.cumulative()
+    figure = curves.bound_curves_figure(cumulative["trial"], cumulative["mistakes"], found,
+                                        weighted_loss=cumulative["weighted_loss"])
+    notes = [f"{c.name} ({c.source}): {c.reason}." for c in found if c.reason]
+    return figure, notes
