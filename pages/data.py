@@ -1,0 +1,129 @@
+"""Data: the canvas every page uses — draw, spray, generate, weigh, prioritise, import and export."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from components.canvas import apply_canvas_event, canvas
+from datasets import csv_io, generators
+from ui import state
+
+st.title("Data")
+st.caption("One data set per session, shared by every page. Click to add a point of the chosen class; "
+           "switch to *spray* and drag a box to add a cloud; *erase* removes the nearest point.")
+
+points = state.points()
+left, right = st.columns([3, 1])
+
+with right:
+    st.metric("Points", len(points))
+    n_classes = st.slider("Classes", 2, 6, max(2, len(points.class_names)), key="data_classes")
+    if n_classes != len(points.class_names):
+        state.set_points(points.with_class_count(n_classes))
+        points = state.points()
+    active = st.radio("Class to draw", list(range(n_classes)), key="data_active",
+                      format_func=lambda j: points.class_names[j], horizontal=True)
+    mode = st.segmented_control("Tool", ["click", "box", "erase"], default="click", key="data_mode",
+                                format_func={"click": "add", "box": "spray", "erase": "erase"}.get)
+    spray_n = st.slider("Points per spray", 1, 200, 20, key="data_spray_n")
+    weight = st.number_input("Weight of new points", 0.0, 1000.0, 1.0, 0.5, key="data_weight")
+    buttons = st.columns(3)
+    if buttons[0].button("Undo", disabled=not state.can_undo(), width="stretch"):
+        state.undo()
+        st.rerun()
+    if buttons[1].button("Redo", disabled=not state.can_redo(), width="stretch"):
+        state.redo()
+        st.rerun()
+    if buttons[2].button("Clear", disabled=len(points) == 0, width="stretch"):
+        state.set_points(points.clear())
+        st.rerun()
+
+with left:
+    event = canvas(points, view=None, active_class=int(active), mode=mode or "click", key="canvas")
+    if event:
+        try:
+            updated = apply_canvas_event(points, event, spray_n=spray_n, seed=len(points), weight=weight)
+        except ValueError as error:
+            st.error(str(error))
+        else:
+            if updated is not points:
+                state.set_points(updated)
+                st.rerun()
+
+st.subheader("Generate")
+gen_left, gen_right = st.columns([1, 3])
+with gen_left:
+    name = st.selectbox("Generator", list(generators.GENERATORS), key="data_generator")
+    spec = generators.GENERATORS[name]
+    st.caption(spec.description)
+    arguments = {}
+    for param in spec.params:
+        if param.kind == "int":
+            arguments[param.name] = st.slider(param.label, int(param.low), int(param.high), int(param.default),
+                                              key=f"data_gen_{name}_{param.name}")
+        else:
+            arguments[param.name] = st.slider(param.label, float(param.low), float(param.high),
+                                              float(param.default), float(param.step or 0.01),
+                                              key=f"data_gen_{name}_{param.name}")
+    seed = int(st.number_input("Seed", 0, 10_000, 0, key="data_gen_seed"))
+    replace = st.toggle("Replace the current points", value=True, key="data_gen_replace")
+    if st.button("Generate", type="primary"):
+        try:
+            made = generators.make(name, seed=seed, **arguments)
+            state.set_points(made if replace or len(points) == 0 else points.merge(made))
+            st.rerun()
+        except ValueError as error:
+            st.error(f"Could not generate: {error}")
+
+with gen_right:
+    st.markdown("**Importance weights and priorities**")
+    columns = st.columns(len(points.class_names))
+    for j, column in enumerate(columns):
+        value = column.number_input(f"weight of {points.class_names[j]}", 0.0, 1000.0, 1.0, 0.5,
+                                    key=f"data_class_weight_{j}")
+        if column.button("Apply", key=f"data_apply_weight_{j}"):
+            try:
+                state.set_points(points.set_weights(f"class:{j}", value))
+                st.rerun()
+            except ValueError as error:
+                st.error(str(error))
+    theta = []
+    columns = st.columns(len(points.class_names))
+    for j, column in enumerate(columns):
+        theta.append(column.number_input(f"θ of {points.class_names[j]}", 0.01, 100.0,
+                                         float(points.theta[j]), 0.5, key=f"data_theta_{j}"))
+    if not np.allclose(theta, points.theta):
+        try:
+            state.set_points(points.set_theta(theta))
+            st.rerun()
+        except ValueError as error:
+            st.error(str(error))
+
+st.subheader("Points")
+table = pd.DataFrame({"x1": points.X[:, 0] if len(points) else [], "x2": points.X[:, 1] if len(points) else [],
+                      "label": [points.class_names[i] for i in points.labels],
+                      "weight": points.weights})
+edited = st.data_editor(table, key=f"data_table_{points.fingerprint()}", num_rows="dynamic",
+                        column_config={"label": st.column_config.SelectboxColumn(options=list(points.class_names))})
+if st.button("Apply table edits"):
+    try:
+        state.set_points(csv_io.read_points_csv(edited.to_csv(index=False), class_names=points.class_names,
+                                                theta=points.theta))
+        st.rerun()
+    except ValueError as error:
+        st.error(f"The table was not applied: {error}")
+
+st.subheader("Import and export")
+io_left, io_right = st.columns(2)
+with io_left:
+    upload = st.file_uploader("Import a CSV (columns x1, x2, label, optional weight)", type=["csv"],
+                              key="data_upload")
+    if upload is not None and st.button("Import", key="data_import"):
+        try:
+            state.set_points(csv_io.read_points_csv(upload.getvalue()))
+            st.rerun()
+        except ValueError as error:
+            st.error(f"Nothing was imported: {error}")
+with io_right:
+    st.download_button("Export CSV", csv_io.write_points_csv(points), file_name="points.csv",
+                       mime="text/csv", disabled=len(points) == 0)
