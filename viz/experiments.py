@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .palette import CLASS_COLORS
+from .palette import CLASS_COLORS  # noqa: F401
 
 LINE = dict(width=2)
 

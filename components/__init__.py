@@ -1,0 +1,1 @@
+"""Streamlit custom components of the lab (inline HTML/JS/SVG, no build step)."""
