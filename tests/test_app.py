@@ -1,5 +1,7 @@
 """Streamlit AppTest: every page loads, Step advances Trial, stories open ready to play."""
 
+from pathlib import Path
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -8,10 +10,11 @@ from lab.stories import STORIES
 PAGES = ["pages/home.py", "pages/data.py", "pages/perceptron.py", "pages/winnow.py",
          "pages/experts.py", "pages/multiclass.py", "pages/priority.py"]
 TIMEOUT = 60
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
 
 def app() -> AppTest:
-    return AppTest.from_file("app.py", default_timeout=TIMEOUT)
+    return AppTest.from_file(APP, default_timeout=TIMEOUT)
 
 
 def metric(at: AppTest, label: str) -> str:
