@@ -1,7 +1,7 @@
 """Mistake Bound Lab — entry point: ``streamlit run app.py``.
 
 Declares the pages (stable url paths) and the shared layout; every page is a
-thin file under ``pages/`` that draws widgets and calls the layers below
+thin file under ``views/`` that draws widgets and calls the layers below
 (``learners``, ``datasets``, ``lab``, ``viz``), with per-user state owned by
 ``ui.state``.
 """
@@ -10,16 +10,19 @@ import streamlit as st
 
 from ui import state
 
-st.set_page_config(page_title="Mistake Bound Lab", page_icon="🧮", layout="wide")
+st.set_page_config(page_title="Mistake Bound Lab", page_icon=":material/functions:", layout="wide")
 
+# The page scripts live in views/, not pages/: with a top-level pages/ folder Streamlit 1.67
+# runs its legacy directory navigation on a server's first run (PagesManager.uses_pages_directory),
+# and the url paths below would show the wrong sidebar.
 PAGES = [
-    st.Page("pages/home.py", title="Home", icon="🏠", url_path="", default=True),
-    st.Page("pages/data.py", title="Data", icon="✏️", url_path="data"),
-    st.Page("pages/perceptron.py", title="Perceptron", icon="📈", url_path="perceptron"),
-    st.Page("pages/winnow.py", title="Winnow", icon="✖️", url_path="winnow"),
-    st.Page("pages/experts.py", title="Experts", icon="🧑‍🏫", url_path="experts"),
-    st.Page("pages/multiclass.py", title="Multiclass", icon="🎨", url_path="multiclass"),
-    st.Page("pages/priority.py", title="Priority", icon="⚖️", url_path="priority"),
+    st.Page("views/home.py", title="Home", icon=":material/home:", url_path="", default=True),
+    st.Page("views/data.py", title="Data", icon=":material/draw:", url_path="data"),
+    st.Page("views/perceptron.py", title="Perceptron", icon=":material/show_chart:", url_path="perceptron"),
+    st.Page("views/winnow.py", title="Winnow", icon=":material/bolt:", url_path="winnow"),
+    st.Page("views/experts.py", title="Experts", icon=":material/groups:", url_path="experts"),
+    st.Page("views/multiclass.py", title="Multiclass", icon=":material/category:", url_path="multiclass"),
+    st.Page("views/priority.py", title="Priority", icon=":material/balance:", url_path="priority"),
 ]
 
 page = st.navigation(PAGES)

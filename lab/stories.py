@@ -9,7 +9,7 @@ Examples
 --------
 >>> story = STORIES["thin-margin"]
 >>> story.page
-'pages/perceptron.py'
+'views/perceptron.py'
 >>> points = make_points(story)
 >>> len(points) > 0
 True
@@ -36,42 +36,42 @@ STORIES = {story.key: story for story in (
     Story("thin-margin", "A thin margin means many mistakes",
           "Two classes separated by a hair. Novikoff's bound R²‖u‖²/γ² is large — "
           "and the adversarial order makes the perceptron pay for it.",
-          "pages/perceptron.py", "linearly_separable", {"n": 60, "margin_gamma": 0.05, "seed": 3},
+          "views/perceptron.py", "linearly_separable", {"n": 60, "margin_gamma": 0.05, "seed": 3},
           {"perceptron_learner": "Perceptron", "perceptron_order": "adversarial", "perceptron_passes": 5}),
     Story("wide-margin", "A wide margin means few mistakes",
           "The same experiment with a generous margin: a handful of mistakes, however long you play.",
-          "pages/perceptron.py", "linearly_separable", {"n": 60, "margin_gamma": 0.8, "seed": 3},
+          "views/perceptron.py", "linearly_separable", {"n": 60, "margin_gamma": 0.8, "seed": 3},
           {"perceptron_learner": "Perceptron", "perceptron_order": "adversarial", "perceptron_passes": 5}),
     Story("noise", "Noise: the Freund–Schapire bound",
           "Flip 10% of the labels. No separator exists, Novikoff says nothing — "
           "but the Freund–Schapire bound still holds, paying for the hinge losses.",
-          "pages/perceptron.py", "noisy_separable", {"n": 120, "margin_gamma": 0.4, "noise": 0.1, "seed": 5},
+          "views/perceptron.py", "noisy_separable", {"n": 120, "margin_gamma": 0.4, "noise": 0.1, "seed": 5},
           {"perceptron_learner": "Perceptron", "perceptron_order": "shuffled", "perceptron_passes": 3}),
     Story("weighted", "Costly points: the Importance-Weighted Perceptron",
           "A few heavy points. IWP steps by c·y·x and its weighted loss obeys Theorem 3 of seed 000.",
-          "pages/perceptron.py", "weighted_clouds", {"n_per_class": 40, "seed": 2},
+          "views/perceptron.py", "weighted_clouds", {"n_per_class": 40, "seed": 2},
           {"perceptron_learner": "Importance-Weighted Perceptron", "perceptron_order": "shuffled"}),
     Story("xor", "XOR needs a kernel",
           "No line separates XOR; the kernel perceptron with an RBF kernel does.",
-          "pages/perceptron.py", "xor", {"n": 120, "noise": 0.15, "seed": 1},
+          "views/perceptron.py", "xor", {"n": 120, "noise": 0.15, "seed": 1},
           {"perceptron_learner": "Kernel Perceptron", "perceptron_passes": 3}),
     Story("sparse-winnow", "Sparse target: Winnow wins",
           "In high dimension with a target on few features, Winnow's mistakes grow with log n, "
           "the perceptron's with n (seed 003 §4).",
-          "pages/winnow.py", "linearly_separable", {"n": 80, "margin_gamma": 0.3, "seed": 7},
+          "views/winnow.py", "linearly_separable", {"n": 80, "margin_gamma": 0.3, "seed": 7},
           {"winnow_section": "High-dimensional experiment"}),
     Story("perfect-expert", "One perfect expert",
           "Among 16 noisy experts one never errs: Weighted Majority soon follows it, within 2.41(m + log₂N).",
-          "pages/experts.py", "linearly_separable", {"n": 40, "margin_gamma": 0.3, "seed": 0},
+          "views/experts.py", "linearly_separable", {"n": 40, "margin_gamma": 0.3, "seed": 0},
           {"experts_generator": "perfect expert"}),
     Story("priority", "Priority {10, 10, 1, 1}",
           "Four overlapping clouds; make classes 0 and 1 ten times as important and watch "
           "the regions grow towards the cheap classes (seed 002, Figures 3–5).",
-          "pages/priority.py", "four_clouds", {"n_per_class": 60, "seed": 0},
+          "views/priority.py", "four_clouds", {"n_per_class": 60, "seed": 0},
           {}, theta=(10.0, 10.0, 1.0, 1.0)),
     Story("four-classes", "Four classes, two perceptrons, one boundary",
           "The all-pair perceptron predicts exactly like the multi-vector one, trial after trial (seed 000, Lemma 3).",
-          "pages/multiclass.py", "gaussian_clouds", {"n_per_class": 30, "n_classes": 4, "seed": 4},
+          "views/multiclass.py", "gaussian_clouds", {"n_per_class": 30, "n_classes": 4, "seed": 4},
           {}),
 )}
 

@@ -7,8 +7,8 @@ from streamlit.testing.v1 import AppTest
 
 from lab.stories import STORIES
 
-PAGES = ["pages/home.py", "pages/data.py", "pages/perceptron.py", "pages/winnow.py",
-         "pages/experts.py", "pages/multiclass.py", "pages/priority.py"]
+PAGES = ["views/home.py", "views/data.py", "views/perceptron.py", "views/winnow.py",
+         "views/experts.py", "views/multiclass.py", "views/priority.py"]
 TIMEOUT = 60
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 

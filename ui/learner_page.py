@@ -37,7 +37,7 @@ def need_points(points, *, min_classes: int = 2, max_classes: int | None = None)
                    f"but the points hold {used}.")
     if problem:
         st.info(problem + " Draw or generate points on the Data page, or open a story on Home.")
-        st.page_link("pages/data.py", label="Go to the Data page", icon="✏️")
+        st.page_link("views/data.py", label="Go to the Data page", icon=":material/draw:")
         return False
     return True
 

@@ -1,0 +1,60 @@
+"""The lab in a real headless Chromium against a `streamlit run` server."""
+
+import pytest
+
+from .conftest import metric, screenshot, wait_idle
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["", "data", "perceptron", "winnow", "experts", "multiclass", "priority"]
+
+
+def open_page(page, url, path):
+    page.goto(f"{url}/{path}")
+    wait_idle(page)
+
+
+def test_clicks_in_the_data_canvas_add_points_where_clicked(app_page, server_url):
+    open_page(app_page, server_url, "data")
+    assert metric(app_page, "Points") == "0"
+    svg = app_page.locator(".st-key-canvas svg.mbl-svg").first
+    svg.wait_for()
+    box = svg.bounding_box()
+    clicks = [(0.3, 0.4), (0.6, 0.5), (0.45, 0.7)]
+    for i, (fx, fy) in enumerate(clicks, start=1):
+        app_page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+        app_page.wait_for_function(
+            f"() => [...document.querySelectorAll('[data-testid=stMetricValue]')].some(e => e.innerText.trim() === '{i}')",
+            timeout=20_000)
+        wait_idle(app_page)
+    assert metric(app_page, "Points") == "3"
+    # the points are drawn where the clicks were: three markers inside the plot
+    assert app_page.locator(".st-key-canvas svg.mbl-svg g.points > *").count() == 3
+    screenshot(app_page, "data")
+
+
+def test_step_advances_the_trial_by_one_and_play_makes_frames(app_page, server_url):
+    open_page(app_page, server_url, "")
+    app_page.get_by_role("button", name="Open").first.click()     # "A thin margin means many mistakes"
+    wait_idle(app_page)
+    assert "perceptron" in app_page.url
+    assert metric(app_page, "Trial") == "0"
+    app_page.get_by_role("button", name="Step").click()
+    app_page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=stMetricValue]')].some(e => e.innerText.trim() === '1')")
+    wait_idle(app_page)
+    assert metric(app_page, "Trial") == "1"
+    screenshot(app_page, "perceptron-step")
+    app_page.get_by_role("button", name="Play").click()
+    wait_idle(app_page)
+    frames = app_page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')].map(p => (p._transitionData && p._transitionData._frames || []).length))")
+    assert frames >= 2
+    screenshot(app_page, "perceptron-play")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_renders_at_1280x720(app_page, server_url, path):
+    open_page(app_page, server_url, path)
+    assert app_page.locator("h1").count() >= 1
+    screenshot(app_page, f"page-{path or 'home'}")
