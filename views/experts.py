@@ -108,4 +108,5 @@ def trial_panel():
             st.caption(f"Best ε for m = {max(m, 1)}: {bounds.rwm_best_epsilon(max(m, 1), run.advice.shape[1]):.3f}.")
 
 
-trial_panel()
+with panel:
+    trial_panel()

@@ -45,15 +45,24 @@ def region_traces(regions, class_names) -> list:
     return traces
 
 
-def outline_trace(regions, name="previous boundary", color=palette.GHOST_COLOR, dash="dash") -> go.Scatter:
-    """The borders of the regions as one dashed line trace (the ghost of the previous boundary)."""
+def _on_box_side(p, q, box, tol=1e-9) -> bool:
+    x0, x1, y0, y1 = box
+    return any((abs(p[0] - v) < tol and abs(q[0] - v) < tol) for v in (x0, x1)) or \
+        any((abs(p[1] - v) < tol and abs(q[1] - v) < tol) for v in (y0, y1))
+
+
+def outline_trace(regions, name="previous boundary", color=palette.GHOST_COLOR, dash="dash", box=None) -> go.Scatter:
+    """The boundaries between the regions as one dashed line trace (the ghost of the previous
+    boundary): polygon edges that lie on the view's border are left out."""
     xs, ys = [], []
     for polygon in regions or []:
         polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
-        if len(polygon):
-            closed = np.vstack([polygon, polygon[:1]])
-            xs += closed[:, 0].tolist() + [None]
-            ys += closed[:, 1].tolist() + [None]
+        for i in range(len(polygon)):
+            p, q = polygon[i], polygon[(i + 1) % len(polygon)]
+            if box is not None and _on_box_side(p, q, box):
+                continue
+            xs += [float(p[0]), float(q[0]), None]
+            ys += [float(p[1]), float(q[1]), None]
     return go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=color, dash=dash, width=1.5),
                       name=name, hoverinfo="skip", showlegend=bool(xs))
 
@@ -119,7 +128,7 @@ def boundary_figure(X, labels, class_names, weights=None, *, regions=None, box=N
     """Regions, ghost, points, current point, support lines and arrow in one SVG figure."""
     box = view_box(X) if box is None else box
     figure = go.Figure(region_traces(regions, class_names))
-    figure.add_trace(outline_trace(ghost_regions))
+    figure.add_trace(outline_trace(ghost_regions, box=box))
     for j, segment in support_lines or []:
         figure.add_trace(go.Scatter(x=segment[:, 0].tolist(), y=segment[:, 1].tolist(), mode="lines",
                                     line=dict(color=palette.color(j), dash="dot", width=2),

@@ -56,12 +56,16 @@ def bound_curves_figure(trials, cumulative, curves, *, weighted_loss=None, y_lab
             continue
         figure.add_trace(go.Scatter(x=trials, y=finite_or_none(np.where(applies, values, np.nan)), name=name,
                                     mode="lines", line=style))
-    top = max([float(np.nanmax(np.asarray(cumulative, dtype=float)))] + [1.0])
+    measured = max(float(np.nanmax(np.asarray(cumulative, dtype=float))) if len(trials) else 0.0, 1.0)
+    bound_tops = [float(np.max(np.asarray(_get(c, "values"), float)[np.isfinite(np.asarray(_get(c, "values"), float))]))
+                  for c in curves if np.isfinite(np.asarray(_get(c, "values"), float)).any()]
+    # show the measured curve clearly; a bound far above it is cut at 25× (its legend still names it)
+    top = max([measured * 1.15] + [min(b, 25 * measured) * 1.05 for b in bound_tops])
     figure.update_layout(
         height=340, margin=dict(l=10, r=10, t=30, b=10), plot_bgcolor="white",
         legend=dict(orientation="h", y=-0.25, font=dict(size=12)), xaxis=dict(title="trial", gridcolor="#eeeeee"),
         yaxis=dict(title=y_label, gridcolor="#eeeeee", type="log" if log_y else "linear",
-                   range=None if log_y else [0, 4 * top + 1]),
+                   range=None if log_y else [0, top]),
         title=dict(text="mistakes against the bounds", x=0.01, font=dict(size=14)))
     return figure
 

@@ -30,8 +30,9 @@ def vote_figure(vote_for_zero: float, vote_for_one: float) -> go.Figure:
                               marker_color=[palette.color(0), palette.color(2)],
                               marker_pattern_shape=["", "."], text=[f"{vote_for_zero:.3g}", f"{vote_for_one:.3g}"],
                               textposition="auto"))
-    figure.update_layout(height=150, margin=dict(l=10, r=10, t=10, b=10), xaxis=dict(range=[0, 1], title="share of weight"),
-                         plot_bgcolor="white")
+    figure.update_layout(height=150, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+                         xaxis=dict(range=[0, 1], title="share of the weight voting for each outcome"),
+                         yaxis=dict(type="category", title="outcome"))
     return figure
 
 

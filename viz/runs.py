@@ -51,7 +51,19 @@ def current_boundary(run, points):
     return boundary.boundary_figure(
         X, labels, points.class_names, weights, regions=regions_of(now, box),
         current_index=current, ghost_regions=regions_of(run.previous_boundary(), box),
-        arrow=arrow_of(now), title=title)
+        arrow=arrow_of(now), support_lines=support_lines_of(run.learner, box), title=title)
+
+
+def support_lines_of(learner, box) -> list:
+    """The apportioned classifier's lines w_j·x + b_j = θ_j (seed 002, Figure 4), where inside the view."""
+    if not hasattr(learner, "theta_") or getattr(learner, "kernel", "linear") != "linear":
+        return []
+    lines = []
+    for j, (w, b, level) in enumerate(zip(learner.class_coef_, learner.class_intercept_, learner.theta_)):
+        segment = geometry.line_segment_in_box(w, b, box, level=level)
+        if segment is not None:
+            lines.append((j, segment))
+    return lines
 
 
 def animated_run(run, points, start: int = 0):
