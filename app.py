@@ -23,6 +23,7 @@ PAGES = [
     st.Page("views/experts.py", title="Experts", icon=":material/groups:", url_path="experts"),
     st.Page("views/multiclass.py", title="Multiclass", icon=":material/category:", url_path="multiclass"),
     st.Page("views/priority.py", title="Priority", icon=":material/balance:", url_path="priority"),
+    st.Page("views/paper_lab.py", title="Paper lab", icon=":material/science:", url_path="paper-lab"),
 ]
 
 page = st.navigation(PAGES)

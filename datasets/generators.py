@@ -147,4 +147,8 @@ def make(name: str, seed: int = 0, **arguments) -> PointSet:
     """Run generator ``name`` with ``arguments`` (ValueError for an unknown name or bad value)."""
     if name not in GENERATORS:
         raise ValueError(f"Unknown generator {name!r}; choose one of {', '.join(GENERATORS)}.")
-    return GENERATORS[name].function(seed=seed, **arguments)
+    points = GENERATORS[name].function(seed=seed, **arguments)
+    # the points come in a seeded random order, so that "as drawn" is not "class by class"
+    order = np.random.default_rng(seed + 7919).permutation(len(points))
+    X, labels, weights = points.to_arrays()
+    return PointSet(X[order], labels[order], weights[order], points.class_names, points.theta)

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 from lab.stories import STORIES
 
 PAGES = ["views/home.py", "views/data.py", "views/perceptron.py", "views/winnow.py",
-         "views/experts.py", "views/multiclass.py", "views/priority.py"]
+         "views/experts.py", "views/multiclass.py", "views/priority.py", "views/paper_lab.py"]
 TIMEOUT = 60
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -67,3 +67,14 @@ def test_play_runs_every_trial_and_reset_starts_again():
     assert played > 1
     [b for b in at.button if b.label == "Reset"][0].click().run()
     assert metric(at, "Trial") == "0"
+
+
+def test_paper_lab_runs_a_small_experiment():
+    at = app()
+    at.run()
+    at.switch_page("views/paper_lab.py").run()
+    at.selectbox(key="paper_experiment").set_value("iwp-table1").run()
+    [b for b in at.button if b.label == "Run"][0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.dataframe, "the table of our numbers beside the published ones"
+    assert any("holds" in m.value for m in at.markdown)

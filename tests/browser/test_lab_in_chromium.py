@@ -6,7 +6,7 @@ from .conftest import metric, screenshot, wait_idle
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["", "data", "perceptron", "winnow", "experts", "multiclass", "priority"]
+PAGES = ["", "data", "perceptron", "winnow", "experts", "multiclass", "priority", "paper-lab"]
 
 
 def open_page(page, url, path):
