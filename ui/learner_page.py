@@ -90,10 +90,11 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
     metrics[-1].metric("Updates", len(run.snapshots) - 1)
 
     animation = state.animation(page)
+    boundary, curves, notes, invariants = figures.trial_figures(run, points)
     left, right = st.columns([3, 2])
     with left:
-        figure = animation if animation is not None else figures.current_boundary(run, points)
-        st.plotly_chart(figure, key=f"{page}_boundary", config={"displaylogo": False})
+        st.plotly_chart(animation if animation is not None else boundary, key=f"{page}_boundary",
+                        config={"displaylogo": False})
     with right:
         if run.trials:
             last = run.trials[-1]
@@ -104,11 +105,13 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
         else:
             st.markdown("Press **Step** to show the first point to the learner, or **Play** "
                         "to run every trial and watch the boundary move.")
-        curves, notes = figures.bound_panel(run)
         if curves is not None:
             st.plotly_chart(curves, key=f"{page}_curves", config={"displaylogo": False})
         for note in notes:
             st.caption(note)
+        if invariants is not None:
+            with st.expander("The proof's invariants: w·u ≥ γM and ‖w‖² ≤ R²M"):
+                st.plotly_chart(invariants, key=f"{page}_invariants", config={"displaylogo": False})
 
 
 def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None, extra=None) -> None:

@@ -38,8 +38,9 @@ def arrow_of(snapshot: dict):
     return snapshot["W"][0]
 
 
-def current_boundary(run, points):
-    """The boundary after the last trial, the previous one as a ghost, the current point ringed."""
+def current_boundary(run, points, comparator=None):
+    """The boundary after the last trial, the previous one as a ghost, the current point ringed,
+    and (if given) the hindsight comparator of the bounds as a dashed line."""
     box = view_of(run)
     X, labels, weights = points.to_arrays()
     now = run.boundary_at(run.trial)
@@ -51,19 +52,56 @@ def current_boundary(run, points):
     return boundary.boundary_figure(
         X, labels, points.class_names, weights, regions=regions_of(now, box),
         current_index=current, ghost_regions=regions_of(run.previous_boundary(), box),
-        arrow=arrow_of(now), support_lines=support_lines_of(run.learner, box), title=title)
+        arrow=arrow_of(now), support_lines=support_lines_of(run.learner), comparator=comparator, title=title)
 
 
-def support_lines_of(learner, box) -> list:
-    """The apportioned classifier's lines w_j·x + b_j = θ_j (seed 002, Figure 4), where inside the view."""
+def support_lines_of(learner) -> list:
+    """The apportioned classifier's lines w_j·x + b_j = θ_j (seed 002, Figure 4) as (j, w_j, b_j, θ_j)."""
     if not hasattr(learner, "theta_") or getattr(learner, "kernel", "linear") != "linear":
         return []
-    lines = []
-    for j, (w, b, level) in enumerate(zip(learner.class_coef_, learner.class_intercept_, learner.theta_)):
-        segment = geometry.line_segment_in_box(w, b, box, level=level)
-        if segment is not None:
-            lines.append((j, segment))
-    return lines
+    return [(j, w, b, level) for j, (w, b, level) in
+            enumerate(zip(learner.class_coef_, learner.class_intercept_, learner.theta_))]
+
+
+def comparator_of(run, curves) -> dict | None:
+    """The hindsight separator u behind the first bound that has one, as a line in the plane."""
+    for curve in curves:
+        u = curve.details.get("u") if curve.details else None
+        if u is None or not np.all(np.isfinite(u)):
+            continue
+        u = np.asarray(u, dtype=float)
+        if type(run.learner).__name__ == "Winnow" and getattr(run.learner, "balanced", False):
+            half = len(u) // 2
+            u = u[:half] - u[half:]
+        if u.shape[0] == 3 and np.any(u[:2]):
+            return {"w": u[:2], "b": float(u[2]), "name": f"comparator u ({curve.name})"}
+    return None
+
+
+def invariants_of(run, found):
+    """Novikoff's proof invariants after every trial (Perceptron family, separable data), or None."""
+    novikoff = next((c for c in found if c.name == "Novikoff" and c.applies.all()), None)
+    if novikoff is None or not run.trials or type(run.learner).__name__ not in ("Perceptron",):
+        return None
+    after = np.array([np.asarray(t.record.weights_after).reshape(-1) for t in run.trials])
+    values = comparators.perceptron_invariants(after, run.cumulative()["mistakes"], novikoff.details["u"],
+                                               novikoff.details["gamma"], novikoff.details["R"],
+                                               eta=float(run.learner.eta))
+    return curves.invariants_figure(np.arange(1, len(after) + 1), values["w_dot_u"], values["gamma_M"],
+                                    values["w_norm_sq"], values["R2_M"])
+
+
+def trial_figures(run, points):
+    """(boundary figure, bound-curve figure or None, notes, invariants figure or None) for the run now."""
+    found = _curves_for(run)
+    boundary_figure = current_boundary(run, points, comparator=comparator_of(run, found))
+    if not run.trials:
+        return boundary_figure, None, [], None
+    cumulative = run.cumulative()
+    curves_figure = curves.bound_curves_figure(cumulative["trial"], cumulative["mistakes"], found,
+                                               weighted_loss=cumulative["weighted_loss"])
+    notes = [f"{c.name} ({c.source}): {c.reason}." for c in found if c.reason]
+    return boundary_figure, curves_figure, notes, invariants_of(run, found)
 
 
 def animated_run(run, points, start: int = 0):
