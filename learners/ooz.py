@@ -40,8 +40,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, check_non_negative, validate_data
 
 from ._base import OnlineClassifier
-from ._fast import njit, trial_outputs
-from ._linear import append_constant, unit_rows
+from ._fast import _argmax_first, njit, trial_outputs
+from ._linear import append_constant
 from ._validation import check_number
 
 
@@ -70,11 +70,7 @@ def _top_rows(indptr, indices, data, edge_class, edge_weight, degree, n_classes,
     for t in range(indptr.shape[0] - 1):
         _score_into(indptr, indices, data, t, edge_class, edge_weight, degree, scores)
         if top.shape[1] == 1:
-            best = 0
-            for c in range(n_classes):
-                if scores[c] > scores[best]:
-                    best = c
-            top[t, 0] = best
+            top[t, 0] = _argmax_first(scores, -1)
         else:
             order = np.argsort(-scores, kind="mergesort")
             top[t, :] = order[: top.shape[1]]
@@ -172,7 +168,6 @@ def _ooz_pass(indptr, indices, data, y_index, edge_class, edge_weight, degree, f
     ``n_chosen`` hold the last trial's values afterwards (``learn_one`` shows them).
     """
     rate = min(margin_delta / 2.0, beta)
-    n_classes = scores.shape[0]
     for t in range(indptr.shape[0] - 1):
         for j in range(n_chosen[0]):          # forget the previous trial's deductions
             deduction[chosen[j]] = 0.0
@@ -180,13 +175,8 @@ def _ooz_pass(indptr, indices, data, y_index, edge_class, edge_weight, degree, f
         n_chosen[0] = 0
         _score_into(indptr, indices, data, t, edge_class, edge_weight, degree, scores)
         y = y_index[t]
-        best = 0
-        rival = -1
-        for c in range(n_classes):
-            if scores[c] > scores[best]:
-                best = c
-            if c != y and (rival < 0 or scores[c] > scores[rival]):
-                rival = c
+        best = _argmax_first(scores, -1)
+        rival = _argmax_first(scores, y)
         prediction[t] = best
         margin[t] = scores[y] - scores[rival]
         mistake[t] = best != y
@@ -274,6 +264,14 @@ def _csr_arrays(F):
         F = F.copy()
         F.sum_duplicates()
     return F.indptr.astype(np.int64), F.indices.astype(np.int64), F.data
+
+
+def _row_norms(F) -> np.ndarray:
+    """Euclidean length of every CSR row (1 for an empty row, which then stays zero)."""
+    rows = np.repeat(np.arange(F.shape[0]), np.diff(F.indptr))
+    norms = np.sqrt(np.bincount(rows, weights=F.data ** 2, minlength=F.shape[0]))
+    norms[norms == 0] = 1.0
+    return norms
 
 
 class OOZ(OnlineClassifier):
@@ -401,20 +399,22 @@ class OOZ(OnlineClassifier):
                       "chosen": np.zeros(k, dtype=np.int64), "n_chosen": np.zeros(1, dtype=np.int64)}
 
     def _features(self, X):
-        if not sp.issparse(X):
-            F = append_constant(X, self.fit_intercept)
-            return unit_rows(F) if self.normalize else F
-        F = sp.csr_matrix(X, dtype=np.float64, copy=True)
-        F.sum_duplicates()
-        if self.fit_intercept:
-            F = sp.hstack([F, np.ones((F.shape[0], 1))], format="csr")
-            F.sort_indices()
-        if self.normalize:
-            norms = np.sqrt(np.bincount(np.repeat(np.arange(F.shape[0]), np.diff(F.indptr)),
-                                        weights=F.data ** 2, minlength=F.shape[0]))
-            scale = np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)
-            F.data *= np.repeat(scale, np.diff(F.indptr))
-        return F
+        """Rows (constant 1 appended with ``fit_intercept``) scaled to unit length when ``normalize``.
+
+        Dense input stays dense (``learn_one`` shows it), sparse input becomes CSR; both
+        are scaled by the same sums in the same order, so they give the very same model.
+        """
+        if sp.issparse(X):
+            F = sp.csr_matrix(X, dtype=np.float64, copy=True)
+            F.sum_duplicates()
+            if self.fit_intercept:
+                F = sp.hstack([F, np.ones((F.shape[0], 1))], format="csr")
+                F.sort_indices()
+            if self.normalize:
+                F.data /= np.repeat(_row_norms(F), np.diff(F.indptr))
+            return F
+        F = append_constant(X, self.fit_intercept)
+        return F / _row_norms(sp.csr_matrix(F))[:, None] if self.normalize else F
 
     def _index(self):
         return self._edge_class, self._edge_weight, self._degree
@@ -502,13 +502,15 @@ class OOZ(OnlineClassifier):
 
     def predict(self, X):
         """Predicted labels: the top-scoring class of every row (ties to the lowest index)."""
-        return self.classes_[self._top_indices(X, 1)[:, 0]]
+        top = self._top_indices(X, 1)
+        return self.classes_[top[:, 0]]
 
     def top_k(self, X, k=5) -> np.ndarray:
         """The ``k`` best-scoring classes of every row, best first (k is capped at n_classes).
 
         Top-k accuracy, as seed 004's R_5, is ``(model.top_k(X, 5) == y[:, None]).any(axis=1).mean()``.
         """
-        check_number("k", k, low=1, integer=True)
         check_is_fitted(self, "classes_")
-        return self.classes_[self._top_indices(X, min(int(k), len(self.classes_)))]
+        check_number("k", k, low=1, integer=True)
+        top = self._top_indices(X, min(int(k), len(self.classes_)))
+        return self.classes_[top]

@@ -1,12 +1,17 @@
 """The weight-bounded perceptron: OOZ with two classes (seed 004, appendix).
 
 Non-negative features (rows scaled to unit length).  Each feature keeps one
-weight w_i ∈ [0, 1], its share towards the positive class ``classes_[1]``
-(1 − w_i goes to ``classes_[0]``); all start at ½.  The class scores are
-Σ w_i x_i and Σ (1 − w_i) x_i, so the decision score is Σ (2w_i − 1) x_i.  An
-update happens iff the true class does not score strictly more (y·score ≤ 0):
-w_i moves by β·x_i towards the true class, clipped to [0, 1].  Seed 004 proves
-O(R·‖W* − ½‖²/β²) mistakes when some bounded W* separates with margin ≥ 3β.
+weight w_i ∈ [0, 1], its share towards the seed's "class 1", which is our
+positive class ``classes_[1]``; the other 1 − w_i goes to ``classes_[0]``
+(the seed's class 2).  All weights start at ½.  The class scores are
+s_1 = Σ w_i x_i and s_2 = Σ (1 − w_i) x_i, so the decision score is
+s_1 − s_2 = Σ (2w_i − 1) x_i.  An update happens iff the true class does not
+score strictly more (y·(s_1 − s_2) ≤ 0, a tie counts as a mistake): w_i moves
+by β·x_i towards the true class, clipped to [0, 1].
+
+Seed 004 (appendix) shows that the squared distance ‖W − W*‖² to a bounded
+separator W* with margin s_true − s_other ≥ uβ (u > 2) drops by at least
+(u − 2)β² per update, hence O(R·‖W* − ½‖²/β²) mistakes (R = max ‖x‖²).
 """
 
 from __future__ import annotations
@@ -35,10 +40,22 @@ class WeightBoundedPerceptron(OnlineClassifier):
 
     Attributes
     ----------
-    weights_ : ndarray of shape (n_features,)
-        Each feature's share towards ``classes_[1]``.
+    weights_ : ndarray of shape (n_features,) (n_features + 1 with the intercept)
+        Each feature's share w_i towards ``classes_[1]`` (the seed's class 1).
     coef_ : ndarray of shape (1, n_features)
-        2·w − 1: the decision score's coefficients.
+        2·w − 1: the decision score's coefficients (intercept excluded).
+    intercept_ : ndarray of shape (1,)
+        2·w_const − 1 with ``fit_intercept=True``, else 0.
+
+    Notes
+    -----
+    ``learn_one`` records ``class_scores`` = (s_2, s_1), the scores of
+    ``classes_[0]`` and ``classes_[1]`` before the update, and ``weight_moved``
+    = Σ_i |Δw_i|.  ``sample_weight`` only enters the loss accounting.
+
+    References
+    ----------
+    Seed 004: Madani & Huang, appendix A (convergence of OOZ with two classes).
 
     Examples
     --------
@@ -48,6 +65,13 @@ class WeightBoundedPerceptron(OnlineClassifier):
     >>> model = WeightBoundedPerceptron(beta=0.3).fit(X, y)
     >>> model.predict(X[:2]).tolist(), bool(np.all((0 <= model.weights_) & (model.weights_ <= 1)))
     ([1, 0], True)
+
+    One trial on x = (3, 4), scaled to (0.6, 0.8): the two classes tie at 0.7,
+    which counts as a mistake, and both weights move by β·x_i towards class 1:
+
+    >>> record = WeightBoundedPerceptron(beta=0.5).learn_one([3.0, 4.0], 1, classes=[0, 1])
+    >>> record.update["class_scores"], record.mistake, record.weights_after.tolist()
+    ((0.7, 0.7), True, [0.8, 0.9])
     """
 
     _binary_only = True
@@ -97,10 +121,15 @@ class WeightBoundedPerceptron(OnlineClassifier):
         return out
 
     def _trial(self, f, y_index, weight):
+        """One trial through the loop ``fit`` uses; the record shows both class scores."""
+        class_1 = float(f @ self._w)                 # s_1, the share of classes_[1]
+        class_2 = float(f @ (1.0 - self._w))         # s_2, the share of classes_[0]
         out = self._run(f[None, :], np.array([y_index]), np.array([weight]))
         outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))
         y = 1.0 if y_index == 1 else -1.0
-        return np.array([y * outcome[1]]), outcome, bool(out["updated"][0]), {"beta": float(self.beta), "y": y}
+        info = {"beta": float(self.beta), "y": y, "class_scores": (class_2, class_1),
+                "weight_moved": float(out["step"][0])}
+        return np.array([y * outcome[1]]), outcome, bool(out["updated"][0]), info
 
     @property
     def weights_(self) -> np.ndarray:
