@@ -1,117 +1,415 @@
-"""Exact geometry of linear decision rules in a view box.
+"""Exact geometry of linear decision rules inside a view box.
 
-Regions are convex polygons: a binary rule w·x + b splits the box in two
-half-planes; an argmax rule gives class r the region ∩_{s≠r} {(w_r − w_s)·x +
-(b_r − b_s) ≥ 0} (θ-scaled rules are linear too).  Polygons are clipped to the
-box with Sutherland–Hodgman, so they tile it exactly.
+A view box is ``(x0, x1, y0, y1)``.  Every region a linear rule gives a class
+is convex, so it is the box clipped by a few half-planes (Sutherland–Hodgman,
+one half-plane at a time):
+
+* a binary rule with score f(x) = w·x + b predicts ``classes_[1]`` iff
+  f(x) > 0, so the box splits into {f ≤ 0} (``classes_[0]``) and {f > 0};
+* an argmax rule predicts r where f_r(x) = w_r·x + b_r is largest, so class r
+  owns R_r = ∩_{s≠r} {(w_r − w_s)·x + (b_r − b_s) ≥ 0};
+* the apportioned-margin rule argmax_j f_j(x)/θ_j (seed 002) is an argmax
+  rule with the rows (w_j, b_j) divided by θ_j: still linear.
+
+**Ties.**  Regions are closed polygons, so neighbours share their border
+(a set of zero area) and together they tile the box.  Where two classes have
+*identical* score functions they tie everywhere; the lower class index then
+owns the whole tied area, as in the learners' rule "ties to the lowest index".
+
+All arithmetic is done on half-planes scaled so that their largest
+coefficient is 1, and coordinates are kept within ±``LIMIT``, so no input of
+finite numbers overflows to infinity or NaN.
 
 Examples
 --------
 >>> box = (-1.0, 1.0, -1.0, 1.0)
 >>> negative, positive = halfplane_regions(np.array([1.0, 0.0]), 0.0, box)
->>> round(polygon_area(negative), 6), round(polygon_area(positive), 6)
+>>> polygon_area(negative), polygon_area(positive)
 (2.0, 2.0)
+>>> regions = argmax_regions(np.eye(2), np.zeros(2), box)
+>>> [polygon_area(r) for r in regions]
+[2.0, 2.0]
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+LIMIT = 1e300                     # coordinates beyond this are clamped (products stay finite)
+DEFAULT_BOX = (-5.0, 5.0, -4.0, 4.0)
+EMPTY = np.zeros((0, 2))
 
-def view_box(X, pad: float = 0.15, minimum: float = 1.0) -> tuple:
-    """A box (x0, x1, y0, y1) around the points with a margin; a default box when there are none."""
-    X = np.asarray(X, dtype=float).reshape(-1, 2)
-    X = X[np.all(np.isfinite(X), axis=1)]
+
+# ---------------------------------------------------------------- validation
+def check_box(box) -> tuple:
+    """``box`` as four finite floats (x0, x1, y0, y1) with x0 < x1 and y0 < y1.
+
+    >>> check_box([0, 1, 0, 2])
+    (0.0, 1.0, 0.0, 2.0)
+    """
+    try:
+        values = np.asarray(box, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError(f"box must be four numbers (x0, x1, y0, y1); got {box!r}.") from None
+    if values.shape != (4,) or not np.all(np.isfinite(values)):
+        raise ValueError(f"box must be four finite numbers (x0, x1, y0, y1); got {box!r}.")
+    x0, x1, y0, y1 = (float(v) for v in values)
+    if not (x0 < x1 and y0 < y1):
+        raise ValueError(f"box needs x0 < x1 and y0 < y1; got {box!r}.")
+    return (x0, x1, y0, y1)
+
+
+def check_points(X) -> np.ndarray:
+    """``X`` as a finite float array of shape (n, 2) (n may be 0)."""
+    try:
+        X = np.asarray(X, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("points must be numbers, two coordinates per point.") from None
+    if X.size == 0:
+        return np.zeros((0, 2))
+    if X.ndim == 1 and X.shape[0] == 2:
+        X = X[None, :]
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"points need exactly two coordinates each (shape (n, 2)); got shape {X.shape}.")
+    if not np.all(np.isfinite(X)):
+        raise ValueError("point coordinates must be finite (no NaN or infinity).")
+    return X
+
+
+def _vector(w, name: str = "w") -> np.ndarray:
+    try:
+        w = np.asarray(w, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be two numbers; got {w!r}.") from None
+    if w.shape != (2,):
+        raise ValueError(f"{name} must have exactly two entries (a 2D rule); got {w.shape[0]}.")
+    if not np.all(np.isfinite(w)):
+        raise ValueError(f"{name} must be finite; got {w.tolist()}.")
+    return w
+
+
+def _scalar(b, name: str = "b") -> float:
+    try:
+        value = float(np.asarray(b, dtype=float).reshape(-1)[0]) if np.ndim(b) else float(b)
+    except (TypeError, ValueError, IndexError):
+        raise ValueError(f"{name} must be one number; got {b!r}.") from None
+    if np.size(b) > 1:
+        raise ValueError(f"{name} must be one number; got {np.size(b)} values.")
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite; got {value}.")
+    return value
+
+
+def _scaled(a, b) -> tuple:
+    """(a, b) divided by their largest absolute entry: the same half-plane, no overflow."""
+    a = np.asarray(a, dtype=float)
+    scale = max(float(np.max(np.abs(a))), abs(float(b)))
+    if scale == 0.0:
+        return a, float(b)
+    return a / scale, float(b) / scale
+
+
+# ---------------------------------------------------------------- boxes
+def view_box(X, pad: float = 0.15, *, include_origin: bool = False, max_aspect: float = 1.5) -> tuple:
+    """A square-ish box (x0, x1, y0, y1) holding every point with a margin.
+
+    The box is at least as wide as it is tall and at most ``max_aspect`` times
+    wider, so an equal-aspect plot of it fits a landscape screen; each side is
+    padded by ``pad`` times the span.  All points at one place give a box of
+    half-width max(1, |centre|/10).  No points: ``DEFAULT_BOX``.
+
+    >>> view_box([[0.0, 0.0], [2.0, 1.0]], pad=0.0, max_aspect=1.0)
+    (0.0, 2.0, -0.5, 1.5)
+    >>> view_box([[0.0, 0.0], [0.0, 0.0]])
+    (-1.3, 1.3, -1.3, 1.3)
+    >>> view_box([[0.0, 0.0], [4.0, 1.0]], pad=0.0, max_aspect=2.0)
+    (0.0, 4.0, -0.5, 1.5)
+    """
+    X = check_points(X)
+    pad = float(pad)
+    if not (np.isfinite(pad) and pad >= 0):
+        raise ValueError(f"pad must be a finite number ≥ 0; got {pad!r}.")
+    if not (np.isfinite(max_aspect) and max_aspect >= 1):
+        raise ValueError(f"max_aspect must be a finite number ≥ 1; got {max_aspect!r}.")
     if len(X) == 0:
-        return (-3.0, 3.0, -3.0, 3.0)
+        return DEFAULT_BOX
+    X = np.clip(X, -LIMIT, LIMIT)
     low, high = X.min(axis=0), X.max(axis=0)
-    span = np.maximum(high - low, minimum)
-    centre = (low + high) / 2
-    half = span / 2 * (1 + 2 * pad)
-    return (centre[0] - half[0], centre[0] + half[0], centre[1] - half[1], centre[1] + half[1])
+    if include_origin:
+        low, high = np.minimum(low, 0.0), np.maximum(high, 0.0)
+    centre = low / 2 + high / 2
+    half = high / 2 - low / 2
+    if half.max() == 0.0:
+        half = np.full(2, max(1.0, float(np.abs(centre).max()) / 10))
+    half_x = max(half[0], half[1])                  # never taller than wide
+    half_y = max(half[1], half_x / max_aspect)      # never wider than max_aspect
+    half_x, half_y = half_x * (1 + 2 * pad), half_y * (1 + 2 * pad)
+    return (float(centre[0] - half_x), float(centre[0] + half_x),
+            float(centre[1] - half_y), float(centre[1] + half_y))
 
 
 def box_polygon(box) -> np.ndarray:
-    x0, x1, y0, y1 = box
+    """The box's four corners, counter-clockwise from (x0, y0)."""
+    x0, x1, y0, y1 = check_box(box)
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=float)
 
 
-def clip_polygon_halfplane(polygon, a, b) -> np.ndarray:
-    """The part of a convex polygon where a·x + b ≥ 0 (Sutherland–Hodgman, one edge)."""
-    polygon = np.asarray(polygon, dtype=float)
-    if len(polygon) == 0:
-        return polygon.reshape(0, 2)
-    values = polygon @ np.asarray(a, dtype=float) + b
-    out = []
-    for i in range(len(polygon)):
-        p, q = polygon[i], polygon[(i + 1) % len(polygon)]
-        vp, vq = values[i], values[(i + 1) % len(polygon)]
-        if vp >= 0:
-            out.append(p)
-        if (vp >= 0) != (vq >= 0):
-            t = vp / (vp - vq)
-            out.append(p + t * (q - p))
-    return np.array(out).reshape(-1, 2)
+def box_area(box) -> float:
+    x0, x1, y0, y1 = check_box(box)
+    return (x1 - x0) * (y1 - y0)
 
 
+# ---------------------------------------------------------------- polygons
 def polygon_area(polygon) -> float:
-    polygon = np.asarray(polygon, dtype=float)
+    """Area of a simple polygon (shoelace formula); 0 for fewer than three vertices.
+
+    Computed on coordinates scaled to at most 1 and then scaled back, so only
+    an area beyond the float range (sides over ~1e154) comes out infinite.
+    """
+    polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
     if len(polygon) < 3:
         return 0.0
-    x, y = polygon[:, 0], polygon[:, 1]
-    return float(0.5 * abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
+    scale = float(np.max(np.abs(polygon)))
+    if scale == 0.0:
+        return 0.0
+    x, y = polygon[:, 0] / scale, polygon[:, 1] / scale
+    with np.errstate(over="ignore"):
+        return float(0.5 * abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) * scale * scale)
 
 
+def _tidy(points: list) -> np.ndarray:
+    """Drop repeated consecutive vertices; fewer than three distinct vertices → empty."""
+    if not points:
+        return EMPTY.copy()
+    kept = [points[0]]
+    for p in points[1:]:
+        if not np.array_equal(p, kept[-1]):
+            kept.append(p)
+    if len(kept) > 1 and np.array_equal(kept[0], kept[-1]):
+        kept.pop()
+    if len(kept) < 3:
+        return EMPTY.copy()
+    return np.array(kept, dtype=float)
+
+
+def clip_polygon_halfplane(polygon, a, b) -> np.ndarray:
+    """The part of a convex polygon where a·x + b ≥ 0 (Sutherland–Hodgman, one clipping line).
+
+    Walking the edges p → q: keep p when it is inside; when the edge crosses
+    the line, add the crossing p + t(q − p) with t = f(p)/(f(p) − f(q)).
+    A result with fewer than three distinct vertices (a point or a segment,
+    zero area) is returned empty, shape (0, 2).
+
+    >>> square = box_polygon((0, 1, 0, 1))
+    >>> clip_polygon_halfplane(square, np.array([-1.0, 0.0]), 0.5).tolist()
+    [[0.0, 0.0], [0.5, 0.0], [0.5, 1.0], [0.0, 1.0]]
+    >>> clip_polygon_halfplane(square, np.array([1.0, 1.0]), -2.0).shape
+    (0, 2)
+    """
+    polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
+    if len(polygon) == 0:
+        return EMPTY.copy()
+    a, b = _scaled(_vector(a, "a"), _scalar(b))
+    values = polygon @ a + b
+    out = []
+    n = len(polygon)
+    for i in range(n):
+        p, q = polygon[i], polygon[(i + 1) % n]
+        fp, fq = values[i], values[(i + 1) % n]
+        if fp >= 0:
+            out.append(p)
+        if (fp >= 0) != (fq >= 0) and fp != 0 and fq != 0:
+            t = fp / (fp - fq)
+            out.append(p + t * (q - p))
+    return _tidy(out)
+
+
+# ---------------------------------------------------------------- rules
 def halfplane_regions(w, b, box) -> list:
-    """[region of classes_[0], region of classes_[1]]: score ≤ 0 and score > 0 (w = 0: all negative)."""
-    w = np.asarray(w, dtype=float)[:2]
+    """[region of ``classes_[0]``, region of ``classes_[1]``] of the rule sign(w·x + b).
+
+    A binary learner predicts ``classes_[1]`` only where the score is > 0, so
+    the line itself (score 0) belongs to ``classes_[0]``.  With w = 0 the score
+    is the constant b: the whole box goes to ``classes_[1]`` if b > 0 and to
+    ``classes_[0]`` otherwise (the empty region has shape (0, 2)).
+
+    >>> box = (-1.0, 1.0, -1.0, 1.0)
+    >>> [polygon_area(r) for r in halfplane_regions([0.0, 0.0], 0.0, box)]
+    [4.0, 0.0]
+    >>> [polygon_area(r) for r in halfplane_regions([0.0, 0.0], 0.5, box)]
+    [0.0, 4.0]
+    >>> [round(polygon_area(r), 9) for r in halfplane_regions([1.0, 1.0], -1.0, box)]
+    [3.5, 0.5]
+    """
+    w, b = _vector(w), _scalar(b)
     square = box_polygon(box)
-    if not np.any(w) or not np.all(np.isfinite(w)) or not np.isfinite(b):
-        return [square, np.zeros((0, 2))] if not (np.isfinite(b) and b > 0) else [np.zeros((0, 2)), square]
+    if not np.any(w):
+        return [EMPTY.copy(), square] if b > 0 else [square, EMPTY.copy()]
     return [clip_polygon_halfplane(square, -w, -b), clip_polygon_halfplane(square, w, b)]
 
 
-def argmax_regions(W, b, box, theta=None) -> list:
-    """One convex polygon per class: where its (θ-scaled) score is the largest."""
-    W = np.asarray(W, dtype=float)[:, :2]
-    b = np.asarray(b, dtype=float).reshape(-1)
+def scaled_rule(W, b, theta=None) -> tuple:
+    """(W, b) of the argmax rule with every row divided by θ_j, scaled so that no entry exceeds 1.
+
+    Dividing all rows by one positive number changes no argmax, so the rule
+    is the same; the scaling only keeps later differences finite.
+    """
+    try:
+        W = np.asarray(W, dtype=float)
+        b = np.asarray(b, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError("W and b must be numbers: W of shape (k, 2), b of shape (k,).") from None
+    if W.ndim != 2 or W.shape[1] != 2 or W.shape[0] < 1:
+        raise ValueError(f"W must have shape (k, 2), one row per class; got {W.shape}.")
+    if b.shape != (W.shape[0],):
+        raise ValueError(f"b must hold one intercept per row of W ({W.shape[0]}); got {b.shape[0]}.")
+    if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))):
+        raise ValueError("W and b must be finite (no NaN or infinity).")
+    scale = max(float(np.max(np.abs(W))), float(np.max(np.abs(b))))
+    if scale > 0:
+        W, b = W / scale, b / scale
     if theta is not None:
-        theta = np.asarray(theta, dtype=float)
-        W, b = W / theta[:, None], b / theta
+        try:
+            theta = np.asarray(theta, dtype=float).reshape(-1)
+        except (TypeError, ValueError):
+            raise ValueError(f"θ (theta) must be numbers, one priority per class; got {theta!r}.") from None
+        if theta.shape != (W.shape[0],):
+            raise ValueError(f"θ (theta) needs one priority per class ({W.shape[0]}); got {theta.shape[0]}.")
+        if not np.all(np.isfinite(theta)) or np.any(theta <= 0):
+            raise ValueError(f"θ (theta) must be positive and finite; got {theta.tolist()}.")
+        relative = theta / theta.max()
+        with np.errstate(over="ignore"):
+            W, b = W / relative[:, None], b / relative
+        if not (np.all(np.isfinite(W)) and np.all(np.isfinite(b))):
+            raise ValueError("θ (theta) priorities differ by too many orders of magnitude to draw.")
+        scale = max(float(np.max(np.abs(W))), float(np.max(np.abs(b))))
+        if scale > 0:
+            W, b = W / scale, b / scale
+    return W, b
+
+
+def argmax_regions(W, b, box, theta=None) -> list:
+    """One convex polygon per class: where its (θ-scaled) score is the largest.
+
+    Class r owns R_r = ∩_{s≠r} {(w_r − w_s)·x + (b_r − b_s) ≥ 0} clipped to
+    the box, with (w_j, b_j) replaced by (w_j, b_j)/θ_j when ``theta`` is
+    given (the apportioned-margin rule of seed 002).  When w_r = w_s the
+    difference is the constant b_r − b_s: r keeps its region if it is
+    larger, or equal with r < s (ties to the lowest index); otherwise r's
+    region is empty.  Regions overlap only on their borders and tile the box.
+
+    >>> box = (0.0, 2.0, 0.0, 2.0)
+    >>> W = np.array([[-1.0, 0.0], [1.0, 0.0]]); b = np.array([0.0, -2.0])
+    >>> [polygon_area(r) for r in argmax_regions(W, b, box)]
+    [2.0, 2.0]
+
+    Both scores are −1 on that border, so dividing class 1's by θ_1 = 3
+    raises it there and class 1 gains ground:
+
+    >>> [polygon_area(r) for r in argmax_regions(W, b, box, theta=[1.0, 3.0])]
+    [1.0, 3.0]
+    >>> [polygon_area(r) for r in argmax_regions(np.zeros((3, 2)), np.zeros(3), box)]
+    [4.0, 0.0, 0.0]
+    """
+    W, b = scaled_rule(W, b, theta)
+    square = box_polygon(box)
     regions = []
     for r in range(len(W)):
-        polygon = box_polygon(box)
+        polygon = square
         for s in range(len(W)):
-            if s == r or len(polygon) == 0:
+            if s == r:
                 continue
             a, c = W[r] - W[s], b[r] - b[s]
             if not np.any(a):
-                # identical scores everywhere: the lower index wins the tie
                 if c < 0 or (c == 0 and s < r):
-                    polygon = np.zeros((0, 2))
-                continue
-            polygon = clip_polygon_halfplane(polygon, a, c)
-        regions.append(polygon)
+                    polygon = EMPTY.copy()
+            else:
+                polygon = clip_polygon_halfplane(polygon, a, c)
+            if len(polygon) == 0:
+                break
+        regions.append(polygon.copy())
     return regions
 
 
+# ---------------------------------------------------------------- lines
 def line_segment_in_box(w, b, box, level: float = 0.0):
-    """The segment of {x : w·x + b = level} inside the box, or None."""
-    w = np.asarray(w, dtype=float)[:2]
-    if not np.any(w):
+    """The segment of the line {x : w·x + b = level} inside the box, shape (2, 2), or None.
+
+    Used for the apportioned classifier's support lines w_j·x + b_j = θ_j and
+    for comparator separators.  None when w = 0 or the line misses the box
+    (touching a single corner counts as missing).
+
+    >>> line_segment_in_box([1.0, 0.0], 0.0, (-1, 1, -2, 2)).tolist()
+    [[0.0, -2.0], [0.0, 2.0]]
+    >>> line_segment_in_box([1.0, 0.0], -5.0, (-1, 1, -2, 2)) is None
+    True
+    """
+    w, b, level = _vector(w), _scalar(b), _scalar(level, "level")
+    x0, x1, y0, y1 = check_box(box)
+    norm = float(np.hypot(w[0], w[1]))
+    if norm == 0.0:
         return None
-    square = box_polygon(box)
-    values = square @ w + b - level
-    points = []
-    for i in range(4):
-        p, q = square[i], square[(i + 1) % 4]
-        vp, vq = values[i], values[(i + 1) % 4]
-        if vp == 0:
-            points.append(p)
-        if (vp > 0) != (vq > 0) and vq != 0:
-            points.append(p + vp / (vp - vq) * (q - p))
-    if len(points) < 2:
+    normal = w / norm
+    offset = b / norm - level / norm             # the line: normal·x + offset = 0
+    centre = np.array([x0 / 2 + x1 / 2, y0 / 2 + y1 / 2])
+    foot = centre - (normal @ centre + offset) * normal
+    direction = np.array([-normal[1], normal[0]])
+    t_low, t_high = -np.inf, np.inf
+    for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
+        d = direction[axis]
+        if abs(d) < 1e-15:
+            if not lo <= foot[axis] <= hi:
+                return None
+            continue
+        ta, tb = (lo - foot[axis]) / d, (hi - foot[axis]) / d
+        t_low, t_high = max(t_low, min(ta, tb)), min(t_high, max(ta, tb))
+    if not (np.isfinite(t_low) and np.isfinite(t_high)) or t_high <= t_low:
         return None
-    points = np.array(points)
-    far = np.argmax(np.linalg.norm(points - points[0], axis=1))
-    return np.array([points[0], points[far]])
+    segment = np.array([foot + t_low * direction, foot + t_high * direction])
+    segment[:, 0] = np.clip(segment[:, 0], x0, x1)
+    segment[:, 1] = np.clip(segment[:, 1], y0, y1)
+    if np.array_equal(segment[0], segment[1]):
+        return None
+    return segment
+
+
+def closest_point_to_origin(w, b):
+    """The point of the line w·x + b = 0 nearest to the origin, −b·w/‖w‖², or None when w = 0.
+
+    >>> closest_point_to_origin([0.0, 2.0], -4.0).tolist()
+    [0.0, 2.0]
+    """
+    w, b = _vector(w), _scalar(b)
+    norm = float(np.hypot(w[0], w[1]))
+    if norm == 0.0:
+        return None
+    return -(b / norm) * (w / norm)
+
+
+def border_segments(regions, box, tolerance: float = 1e-9) -> list:
+    """The edges between regions: every polygon edge that does not lie on the box's border.
+
+    Each shared edge is listed once.  These are the lines of a decision
+    boundary (e.g. the dashed ghost of the previous one).
+
+    >>> box = (-1.0, 1.0, -1.0, 1.0)
+    >>> [s.tolist() for s in border_segments(halfplane_regions([1.0, 0.0], 0.0, box), box)]
+    [[[0.0, -1.0], [0.0, 1.0]]]
+    """
+    x0, x1, y0, y1 = check_box(box)
+    slack = tolerance * max(x1 - x0, y1 - y0)
+    sides = ((0, x0), (0, x1), (1, y0), (1, y1))
+    seen, segments = set(), []
+    for polygon in regions or []:
+        polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
+        for i in range(len(polygon)):
+            p, q = polygon[i], polygon[(i + 1) % len(polygon)]
+            if any(abs(p[axis] - v) <= slack and abs(q[axis] - v) <= slack for axis, v in sides):
+                continue
+            key = tuple(sorted((tuple(np.round(p / max(slack, 1e-300)).tolist()),
+                                tuple(np.round(q / max(slack, 1e-300)).tolist()))))
+            if key in seen:
+                continue
+            seen.add(key)
+            segments.append(np.array([p, q]))
+    return segments

@@ -33,9 +33,15 @@ def regions_of(snapshot: dict, box, theta=None) -> list | None:
 
 
 def arrow_of(snapshot: dict):
+    """(w₁, w₂, b) of a binary rule: the arrow starts on the boundary, nearest the origin."""
     if snapshot is None or snapshot["kind"] != "linear" or snapshot["W"].shape[0] != 1:
         return None
-    return snapshot["W"][0]
+    return np.r_[snapshot["W"][0][:2], snapshot["b"][0]]
+
+
+def region_classes_of(run) -> list:
+    """Class index (into the point set's names) of each region: the learner's classes, in order."""
+    return [int(c) for c in run.learner.classes_]
 
 
 def current_boundary(run, points, comparator=None):
@@ -48,10 +54,10 @@ def current_boundary(run, points, comparator=None):
     title = f"after trial {run.trial}" if run.trial else "before the first trial"
     if now["kind"] != "linear":
         return boundary.contour_figure(X, labels, points.class_names, weights, model=now["model"], box=box,
-                                       current_index=current, title=title)
+                                       region_classes=region_classes_of(run), current_index=current, title=title)
     return boundary.boundary_figure(
         X, labels, points.class_names, weights, regions=regions_of(now, box),
-        current_index=current, ghost_regions=regions_of(run.previous_boundary(), box),
+        region_classes=region_classes_of(run), current_index=current, ghost_regions=regions_of(run.previous_boundary(), box),
         arrow=arrow_of(now), support_lines=support_lines_of(run.learner), comparator=comparator, title=title)
 
 
@@ -119,7 +125,9 @@ def animated_run(run, points, start: int = 0):
                           "arrow": arrow_of(snapshot)})
     if len(snapshots) < 2:
         return current_boundary(run, points)
-    return animation.animated_boundary_figure(X, labels, points.class_names, weights, snapshots, box)
+    return animation.animated_boundary_figure(X, labels, points.class_names, weights, snapshots, box,
+                                              region_classes=region_classes_of(run),
+                                              cumulative_mistakes=cumulative)
 
 
 def _curves_for(run):

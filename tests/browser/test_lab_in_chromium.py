@@ -36,16 +36,17 @@ def test_clicks_in_the_data_canvas_add_points_where_clicked(app_page, server_url
 def test_step_advances_the_trial_by_one_and_play_makes_frames(app_page, server_url):
     open_page(app_page, server_url, "")
     app_page.get_by_role("button", name="Open").first.click()     # "A thin margin means many mistakes"
+    app_page.wait_for_url("**/perceptron", timeout=30_000)
     wait_idle(app_page)
-    assert "perceptron" in app_page.url
+    app_page.get_by_role("button", name="Step", exact=True).first.wait_for(timeout=30_000)
     assert metric(app_page, "Trial") == "0"
-    app_page.get_by_role("button", name="Step").click()
+    app_page.get_by_role("button", name="Step", exact=True).first.click()
     app_page.wait_for_function(
         "() => [...document.querySelectorAll('[data-testid=stMetricValue]')].some(e => e.innerText.trim() === '1')")
     wait_idle(app_page)
     assert metric(app_page, "Trial") == "1"
     screenshot(app_page, "perceptron-step")
-    app_page.get_by_role("button", name="Play").click()
+    app_page.get_by_role("button", name="Play", exact=True).first.click()
     wait_idle(app_page)
     frames = app_page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')].map(p => (p._transitionData && p._transitionData._frames || []).length))")
