@@ -13,7 +13,7 @@ Examples
 >>> record = model.learn_one([1.0, 2.0], 1, weight=2.0, classes=[0, 1])
 >>> lines = trial_latex(record, model)
 >>> lines[0], lines[1]
-('y_{1}\\,(w_{1}\\cdot x_{1}) = (+1)\\cdot(0)', '= 0 \\le 0 \\;\\Rightarrow\\; \\text{mistake}')
+('y_{1}\\,(w_{1}\\cdot x_{1})', '= (+1)\\cdot(0) = 0 \\le 0:\\ \\text{mistake}')
 >>> "&= (2,\\ 4,\\ 2)" in lines[-1]
 True
 """
@@ -54,10 +54,9 @@ def _binary_lines(record, learner) -> list[str]:
     t = record.trial
     y = 1.0 if record.truth == learner.classes_[1] else -1.0
     score = y * record.margin
-    verdict = (r"\le 0 \;\Rightarrow\; \text{mistake}" if record.mistake
-               else r"> 0 \;\Rightarrow\; \text{correct}")
-    return [rf"y_{{{t}}}\,(w_{{{t}}}\cdot x_{{{t}}}) = ({signed(y)})\cdot({number(score)})",
-            rf"= {number(record.margin)} {verdict}"]
+    verdict = r"\le 0:\ \text{mistake}" if record.mistake else r"> 0:\ \text{correct}"
+    return [rf"y_{{{t}}}\,(w_{{{t}}}\cdot x_{{{t}}})",
+            rf"= ({signed(y)})\cdot({number(score)}) = {number(record.margin)} {verdict}"]
 
 
 def _linear_update(record, learner, coefficient_tex: str, coefficient: str) -> str:

@@ -91,7 +91,7 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
 
     animation = state.animation(page)
     boundary, curves, notes, invariants = figures.trial_figures(run, points)
-    left, right = st.columns([3, 2])
+    left, right = st.columns([8, 5])
     with left:
         st.plotly_chart(animation if animation is not None else boundary, key=f"{page}_boundary",
                         config={"displaylogo": False})
@@ -101,7 +101,7 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
             st.markdown(f"**Trial {last.record.trial}** — point #{last.index}, "
                         f"label **{last.record.truth}**, weight {last.record.weight:g}")
             for line in trial_latex(last.record, run.learner):
-                st.latex(line)
+                st.latex(r"\small " + line)
         else:
             st.markdown("Press **Step** to show the first point to the learner, or **Play** "
                         "to run every trial and watch the boundary move.")
@@ -122,7 +122,7 @@ def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None
     points = state.points()
     if not need_points(points, min_classes=min_classes, max_classes=max_classes):
         return
-    controls, panel = st.columns([1, 4])
+    controls, panel = st.columns([1, 5])
     with controls:
         name, values, presentation = run_controls(page, names)
     values = {**values, **(extra or {})}

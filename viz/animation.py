@@ -217,9 +217,10 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
     hide_labels = len(steps) > LABELLED_STEPS
     figure.update_layout(
         height=620, margin=dict(l=10, r=10, t=50, b=10),
-        updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=0.0, y=0, xanchor="left",
-                          yanchor="top", pad=dict(t=62, r=10), showactive=False, font=dict(size=palette.FONT_SIZE))],
-        sliders=[dict(steps=steps, active=0, x=0.17, len=0.83, y=0, yanchor="top", pad=dict(t=50),
+        # Play/Pause above the plot at the right (the title is at the left), the slider below it
+        updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=1.0, y=1.0, xanchor="right",
+                          yanchor="bottom", pad=dict(b=6), showactive=False, font=dict(size=palette.FONT_SIZE))],
+        sliders=[dict(steps=steps, active=0, x=0.0, len=1.0, y=0, yanchor="top", pad=dict(t=50),
                       currentvalue=dict(prefix="trial ", font=dict(size=palette.FONT_SIZE, color="#222222")),
                       font=dict(color="rgba(0,0,0,0)" if hide_labels else "#444444"),
                       ticklen=0 if hide_labels else 7)],

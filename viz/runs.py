@@ -126,8 +126,7 @@ def animated_run(run, points, start: int = 0):
     if len(snapshots) < 2:
         return current_boundary(run, points)
     return animation.animated_boundary_figure(X, labels, points.class_names, weights, snapshots, box,
-                                              region_classes=region_classes_of(run),
-                                              cumulative_mistakes=cumulative)
+                                              region_classes=region_classes_of(run))
 
 
 def _curves_for(run):
