@@ -281,3 +281,47 @@ def weight_bounded_pass(F, y_sign, w, beta, prediction, margin, mistake, step):
                 moved += abs(new - w[j])
                 w[j] = new
         step[t] = moved
+
+
+@njit(cache=True)
+def _kernel_value(a, b, kind, gamma, degree, coef0):
+    """K(a, b): kind 0 linear, 1 poly, 2 rbf, 3 laplace (as in learners.kernels)."""
+    if kind == 0 or kind == 1:
+        dot = 0.0
+        for j in range(a.shape[0]):
+            dot += a[j] * b[j]
+        return dot if kind == 0 else (gamma * dot + coef0) ** degree
+    sq = 0.0
+    for j in range(a.shape[0]):
+        diff = a[j] - b[j]
+        sq += diff * diff
+    if kind == 2:
+        return np.exp(-gamma * sq)
+    return np.exp(-np.sqrt(sq) / gamma)
+
+
+@njit(cache=True)
+def kernel_perceptron_pass(U, index, y_sign, weights, alpha, scores, kind, gamma, degree, coef0,
+                           importance_weighted, prediction, margin, mistake, step):
+    """Kernel perceptron over trials whose instances are the rows U[index[t]] (seed 003 §2).
+
+    ``alpha`` holds one dual coefficient per distinct instance (repeats merge),
+    ``scores`` the current Σ_j α_j K(U[i], U[j]) of every distinct instance; a
+    mistake on U[i] adds δ = y·(c) to α_i and δ·K(U[·], U[i]) to every score, so
+    a trial costs O(1) and an update O(U·d) — long runs stay cheap.
+    """
+    for t in range(index.shape[0]):
+        i = index[t]
+        s = scores[i]
+        m = y_sign[t] * s
+        prediction[t] = 1 if s > 0.0 else 0
+        margin[t] = m + 0.0
+        mistake[t] = m <= 0.0
+        delta = 0.0
+        if m <= 0.0:
+            delta = y_sign[t] * (weights[t] if importance_weighted else 1.0)
+            if delta != 0.0:
+                alpha[i] += delta
+                for r in range(U.shape[0]):
+                    scores[r] += delta * _kernel_value(U[r], U[i], kind, gamma, degree, coef0)
+        step[t] = delta

@@ -1,7 +1,9 @@
 """Kernel Perceptron (seed 003, §2).
 
 Keep α_r = y_r for every mistake trial r (α_r = c_r·y_r when importance
-weighted) and predict sign(Σ_r α_r K(x_r, x)).  With the linear kernel it is
+weighted) and predict sign(Σ_r α_r K(x_r, x)).  Mistakes on the same instance
+share one support vector (their α add up), which gives the same function with
+memory that grows with the distinct instances, not with the trials.  With the linear kernel it is
 the Perceptron itself.  Bound (seed 003, Theorem 2.3): if y_t K(u, x_t) ≥ γ
 for all t, the number of mistakes is at most R²K(u, u)/γ², R² = max_t K(x_t, x_t).
 """
@@ -11,8 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import OnlineClassifier
+from ._fast import kernel_perceptron_pass, trial_outputs
 from ._linear import append_constant, binary_sign
-from .kernels import check_kernel_params, kernel_matrix
+from .kernels import KERNELS, check_kernel_params, kernel_matrix
+
+CHUNK = 2048   # rows of a Gram block, to bound memory when scoring many instances
 
 
 class KernelPerceptron(OnlineClassifier):
@@ -89,22 +94,48 @@ class KernelPerceptron(OnlineClassifier):
         n = self._n_support
         if n == 0:
             return np.zeros((F.shape[0], 1))
-        return (self.gram(F, self._support[:n]) @ self._alpha[:n])[:, None]
+        return self._dual_scores(np.asarray(F, dtype=float), self._support[:n], self._alpha[:n])[:, None]
 
-    def _update(self, f, y_index, weight, scores, outcome):
-        if not outcome[2]:
-            return False, {"alpha": 0.0}
-        alpha = binary_sign(y_index) * (weight if self.importance_weighted else 1.0)
-        if alpha == 0.0:
-            return False, {"alpha": 0.0}
+    def _run(self, F, y_index, weights):
+        """All trials of a block through one compiled loop (identical instances share one α)."""
         n = self._n_support
-        if n == self._support.shape[0]:
-            self._support = np.vstack([self._support, np.zeros_like(self._support)])
-            self._alpha = np.concatenate([self._alpha, np.zeros_like(self._alpha)])
-        self._support[n] = f
-        self._alpha[n] = alpha
-        self._n_support = n + 1
-        return True, {"alpha": alpha, "support_index": n}
+        rows = np.vstack([self._support[:n], np.asarray(F, dtype=float)])
+        unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        alpha = np.zeros(len(unique))
+        np.add.at(alpha, inverse[:n], self._alpha[:n])
+        scores = self._dual_scores(unique, unique, alpha)
+        out = trial_outputs(F.shape[0])
+        y_sign = np.where(np.asarray(y_index) == 1, 1.0, -1.0)
+        kernel_perceptron_pass(np.ascontiguousarray(unique), np.ascontiguousarray(inverse[n:], dtype=np.int64),
+                               y_sign, np.asarray(weights, dtype=float), alpha, scores, KERNELS.index(self.kernel),
+                               float(self.gamma), float(self.degree), float(self.coef0),
+                               bool(self.importance_weighted), out["prediction"], out["margin"],
+                               out["mistake"], out["step"])
+        keep = alpha != 0.0
+        self._support, self._alpha = unique[keep].copy(), alpha[keep].copy()
+        self._n_support = int(keep.sum())
+        if self._n_support == 0:
+            self._support, self._alpha = np.zeros((1, unique.shape[1])), np.zeros(1)
+        out["updated"] = out["step"] != 0.0
+        return out
+
+    def _dual_scores(self, A, support, alpha) -> np.ndarray:
+        """Σ_j α_j K(a, s_j) for every row a of A, in blocks."""
+        nonzero = alpha != 0.0
+        if not nonzero.any():
+            return np.zeros(A.shape[0])
+        out = np.empty(A.shape[0])
+        for start in range(0, A.shape[0], CHUNK):
+            out[start:start + CHUNK] = self.gram(A[start:start + CHUNK], support[nonzero]) @ alpha[nonzero]
+        return out
+
+    def _trial(self, f, y_index, weight):
+        scores = self._scores(f[None, :])[0]
+        out = self._run(f[None, :], np.array([y_index]), np.array([weight], dtype=float))
+        outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))
+        alpha = float(out["step"][0])
+        return scores, outcome, alpha != 0.0, {"alpha": alpha, "n_support": self._n_support}
 
     def _weights(self):
         return self._alpha[: self._n_support].copy()

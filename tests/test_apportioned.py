@@ -93,7 +93,7 @@ def test_bad_solver_and_lambda_raise_value_errors():
 
 def test_long_adversarial_runs_stay_finite():
     rng = np.random.default_rng(0)
-    X = rng.normal(scale=1e3, size=(300_000, 2))
+    X = rng.normal(scale=1e3, size=(1_000_000, 2))
     y = rng.integers(0, 4, len(X))
     for solver in ("sgd", "perceptron"):
         model = ApportionedMargin(theta=THETA, solver=solver, n_passes=1, shuffle=False).fit(X, y)

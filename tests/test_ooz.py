@@ -175,7 +175,7 @@ def test_a_tighter_degree_gives_a_smaller_index(manyclass):
 
 def test_ooz_stays_finite_over_a_long_run():
     rng = np.random.default_rng(0)
-    n, n_features, per_row = 200_000, 50, 5
+    n, n_features, per_row = 1_000_000, 50, 5
     columns = rng.integers(0, n_features, size=(n, per_row))
     X = sp.csr_matrix((rng.random(n * per_row) + 1e-3, (np.repeat(np.arange(n), per_row), columns.ravel())),
                       shape=(n, n_features))
