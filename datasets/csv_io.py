@@ -1,131 +1,242 @@
 """CSV import and export of point sets: columns x1, x2, label and an optional weight.
 
-Import is strict — a bad file raises ``ValueError`` saying what is wrong and
-the caller keeps its data.  Labels are text, never interpreted or rendered as
-HTML; they are trimmed to ``MAX_LABEL`` characters with control characters
-removed.  What :func:`write_points_csv` writes, :func:`read_points_csv` reads
-back unchanged (floats are written with ``repr`` precision).
+Format.  UTF-8 text (a byte-order mark is allowed), commas, a header line
+naming the columns ``x1``, ``x2``, ``label`` and optionally ``weight`` in any
+order and case; other columns are ignored; blank lines (or lines of empty
+cells) are skipped.  Numbers are plain decimals (``-1.5``, ``2e-3``; no
+``nan``, ``inf``, ``1_000`` or thousands separators); a missing weight column
+means weight 1.
+
+Labels are class names, kept as text and never interpreted (``"1"`` is the
+name "1"; ``"<b>x</b>"`` is shown as those characters, not as HTML).  They are
+cleaned like every class name (:func:`datasets.pointset.clean_class_name`):
+control and invisible format characters are removed and the ends trimmed; a
+label must then have 1 to 40 characters (``MAX_LABEL``).  The classes are the
+distinct labels in sorted (code point) order; a file with one class gets a
+second, empty one (the first of A, B, … not taken), as a point set has 2–6.
+
+Import is strict and all-or-nothing: any problem raises ``ValueError`` naming
+the line and what to fix, and the caller keeps its data.  Limits: at most
+``ROW_CAP`` = 100,000 points and ``MAX_BYTES`` = 32 MiB — room for any
+exported set (100,000 rows of the longest numbers and labels take < 25 MB).
+Coordinates and weights follow :class:`~datasets.pointset.PointSet` (finite,
+within ±1e9, weights ≥ 0).
+
+Round trip.  :func:`write_points_csv` writes every float with ``repr`` (the
+shortest text that reads back to the same float), so reading its output gives
+the same coordinates, label texts, weights and row order, bit for bit.  Class
+indices agree as well whenever the set's class names are in sorted order with
+every class used (true of anything this module imported); pass
+``class_names=`` and ``theta=`` to restore a set exactly in every case.  Labels
+starting with ``=``, ``+``, ``-`` or ``@`` are written as they are: a
+spreadsheet may read them as formulas.
 
 Examples
 --------
 >>> from datasets.pointset import PointSet
->>> points = PointSet.from_arrays([[0.1, 2.0], [3.0, -1.5]], [0, 1], weights=[1.0, 2.5])
+>>> points = PointSet([[0.1, 2.0], [3.0, -1.5]], [0, 1], weights=[1.0, 2.5], class_names=("cat", "dog"))
 >>> text = write_points_csv(points)
+>>> print(text, end="")
+x1,x2,label,weight
+0.1,2.0,cat,1.0
+3.0,-1.5,dog,2.5
 >>> read_points_csv(text) == points
 True
+>>> read_points_csv("x1,x2,label\\n1,nan,cat\\n")
+Traceback (most recent call last):
+...
+ValueError: Line 2: x2 must be a finite number; got 'nan'.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import math
+import re
 
 import numpy as np
 
-from .pointset import MAX_CLASSES, PointSet
+from .generators import check_whole
+from .pointset import (DEFAULT_NAMES, MAX_CLASSES, MAX_NAME_LENGTH, MAX_POINTS, MAX_VALUE, MIN_CLASSES,
+                       PointSet, clean_class_name)
 
-MAX_ROWS = 100_000
-MAX_BYTES = 8 * 1024 * 1024
-MAX_LABEL = 40
+ROW_CAP = MAX_POINTS
+MAX_BYTES = 32 * 1024 * 1024
+MAX_LABEL = MAX_NAME_LENGTH
 REQUIRED = ("x1", "x2", "label")
+HEADER = ("x1", "x2", "label", "weight")
+
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_CELL = re.compile(r"[ \t]*" + _DECIMAL.pattern + r"[ \t]*")
+_NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 
 
-def _clean_label(text: str) -> str:
-    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
-    return cleaned[:MAX_LABEL]
-
-
-def _number(text: str, row: int, column: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"Row {row}: {column} is not a number ({text[:20]!r}).") from None
-    if not math.isfinite(value):
-        raise ValueError(f"Row {row}: {column} must be a finite number (got {text[:20]!r}).")
-    return value
-
-
-def read_points_csv(data, *, class_names=None, theta=None, max_rows: int = MAX_ROWS,
-                    max_bytes: int = MAX_BYTES) -> PointSet:
-    """Parse CSV bytes or text into a PointSet (ValueError with the reason on any problem).
-
-    ``class_names`` fixes the classes (a table edit); otherwise they are the
-    distinct labels in sorted order (2 classes at least are kept: a file of one
-    class gets a second, empty one).
-    """
-    if isinstance(data, (bytes, bytearray)):
+def _text(data, max_bytes: int) -> str:
+    """The file as text: bytes decoded as UTF-8 (BOM dropped); size, type and NUL checked."""
+    limit = f"{max_bytes / (1024 * 1024):g} MiB" if max_bytes >= 1024 * 1024 else f"{max_bytes:,} bytes"
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data)
         if len(data) > max_bytes:
-            raise ValueError(f"The file is larger than {max_bytes // (1024 * 1024)} MB.")
+            raise ValueError(f"The file is larger than {limit}; split it or remove points.")
         try:
-            data = bytes(data).decode("utf-8-sig")
+            data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError("The file is not UTF-8 text (is it a CSV file?).") from None
-    if not isinstance(data, str):
-        raise ValueError("Expected CSV text or bytes.")
-    if len(data) > max_bytes:
-        raise ValueError(f"The file is larger than {max_bytes // (1024 * 1024)} MB.")
-    if "\x00" in data:
-        raise ValueError("The file contains binary data, not CSV text.")
-    if not data.strip():
-        raise ValueError("The file is empty.")
-    try:
-        rows = list(csv.reader(io.StringIO(data)))
-    except csv.Error as error:
-        raise ValueError(f"The file is not valid CSV: {error}.") from None
-    rows = [r for r in rows if any(cell.strip() for cell in r)]
-    header = [cell.strip().lower() for cell in rows[0]]
-    missing = [c for c in REQUIRED if c not in header]
-    if missing:
-        raise ValueError(f"The header must name the columns x1, x2, label (and optionally weight); "
-                         f"missing: {', '.join(missing)}.")
-    body = rows[1:]
-    if not body:
-        raise ValueError("The file has a header but no points.")
-    if len(body) > max_rows:
-        raise ValueError(f"The file has {len(body)} points; at most {max_rows:,} are accepted.")
-    at = {name: header.index(name) for name in REQUIRED}
-    has_weight = "weight" in header
-    if has_weight:
-        at["weight"] = header.index("weight")
-    X = np.empty((len(body), 2))
-    weights = np.ones(len(body))
-    raw_labels = []
-    for i, row in enumerate(body, start=2):
-        if len(row) != len(header):
-            raise ValueError(f"Row {i} has {len(row)} cells; the header has {len(header)}.")
-        X[i - 2, 0] = _number(row[at["x1"]], i, "x1")
-        X[i - 2, 1] = _number(row[at["x2"]], i, "x2")
-        if has_weight:
-            weights[i - 2] = _number(row[at["weight"]], i, "weight")
-            if weights[i - 2] < 0:
-                raise ValueError(f"Row {i}: weights must be ≥ 0 (got {row[at['weight']]}).")
-        label = _clean_label(row[at["label"]])
-        if not label:
-            raise ValueError(f"Row {i}: the label is empty.")
-        raw_labels.append(label)
-    if class_names is None:
-        names = sorted(set(raw_labels))
-        if len(names) > MAX_CLASSES:
-            raise ValueError(f"The file has {len(names)} classes; the lab handles at most {MAX_CLASSES}.")
-        while len(names) < 2:
-            names.append("B" if names != ["B"] else "A")
+            raise ValueError("The file is not UTF-8 text (is it a CSV file? Save it as CSV, UTF-8).") from None
+    elif isinstance(data, str):
+        if len(data) > max_bytes or len(data.encode("utf-8", "surrogatepass")) > max_bytes:
+            raise ValueError(f"The file is larger than {limit}; split it or remove points.")
     else:
-        names = list(class_names)
-        unknown = sorted(set(raw_labels) - set(names))
-        if unknown:
-            raise ValueError(f"Unknown class {unknown[0]!r}; the classes are {', '.join(names)}.")
+        raise ValueError(f"Expected CSV text or bytes; got {type(data).__name__}.")
+    if "\x00" in data:
+        raise ValueError("The file contains binary data (NUL bytes), not CSV text.")
+    return data[1:] if data.startswith("\ufeff") else data
+
+
+def _number(text: str, line: int, column: str) -> float:
+    cell = text.strip(" \t")
+    if _DECIMAL.fullmatch(cell):
+        value = float(cell)
+        if value in (np.inf, -np.inf):
+            raise ValueError(f"Line {line}: {column} must be a finite number; got {cell[:24]!r} (too large).")
+        if abs(value) > MAX_VALUE:
+            raise ValueError(f"Line {line}: {column} must lie within ±{MAX_VALUE:g}; got {cell[:24]!r}. "
+                             "Rescale the data.")
+        return value
+    if not cell:
+        raise ValueError(f"Line {line}: {column} is empty; fill it in or delete the line.")
+    if _NOT_FINITE.fullmatch(cell):
+        raise ValueError(f"Line {line}: {column} must be a finite number; got {cell!r}.")
+    raise ValueError(f"Line {line}: {column} is not a number ({cell[:24]!r}); write plain decimals like -1.5.")
+
+
+def _column(rows: list, lines: list, columns: dict, name: str) -> np.ndarray:
+    """One numeric column as floats; ValueError naming the first bad cell's line and the reason."""
+    cells = [row[columns[name]] for row in rows]
+    if all(map(_CELL.fullmatch, cells)):
+        values = np.array(list(map(float, cells)))
+        bad = ~np.isfinite(values) | (np.abs(values) > MAX_VALUE)
+        if not bad.any():
+            return values
+        first = int(np.argmax(bad))
+    else:
+        first = next(j for j, cell in enumerate(cells) if not _CELL.fullmatch(cell))
+    _number(cells[first], lines[first], name)            # raises, saying what is wrong
+    raise ValueError(f"Line {lines[first]}: {name} is not a valid number.")
+
+
+def _header(cells: list) -> dict:
+    """Column name → position; ValueError when a required column is missing or doubled."""
+    names = [cell.strip().lstrip("\ufeff").strip().lower() for cell in cells]
+    missing = [name for name in REQUIRED if name not in names]
+    if missing:
+        hint = " Separate the cells with commas." if any(";" in n or "\t" in n for n in names) else ""
+        raise ValueError("The first line must be the header x1,x2,label (weight optional); "
+                         f"missing: {', '.join(missing)}.{hint}")
+    doubled = [name for name in HEADER if names.count(name) > 1]
+    if doubled:
+        raise ValueError(f"The header names the column {doubled[0]} twice; keep one.")
+    return {name: names.index(name) for name in HEADER if name in names}
+
+
+def _label(text: str, line: int, cache: dict) -> str:
+    if text not in cache:
+        try:
+            cache[text] = clean_class_name(text)
+        except ValueError as error:
+            raise ValueError(f"Line {line}: bad label. {error}") from None
+    return cache[text]
+
+
+def _class_names(labels: set) -> list:
+    names = sorted(labels)
+    if len(names) > MAX_CLASSES:
+        shown = ", ".join(repr(name) for name in names[:8])
+        raise ValueError(f"The file has {len(names)} classes ({shown}{', …' if len(names) > 8 else ''}); "
+                         f"the lab handles at most {MAX_CLASSES}. Merge or drop classes.")
+    spare = [name for name in DEFAULT_NAMES if name not in names]
+    return sorted(names + spare[: max(0, MIN_CLASSES - len(names))])
+
+
+def read_points_csv(data, *, class_names=None, theta=None, max_rows: int = ROW_CAP,
+                    max_bytes: int = MAX_BYTES) -> PointSet:
+    """Parse CSV bytes or text into a new PointSet; ValueError (naming the problem and line) on any flaw.
+
+    Parameters
+    ----------
+    data : bytes or str
+        The file's content.
+    class_names : sequence of str, optional
+        Fix the classes (e.g. re-reading an edited table of the current set):
+        every label must be one of them, and their order gives the indices.
+        By default the classes are the distinct labels in sorted order.
+    theta : array-like, optional
+        Priorities θ of the classes; all 1 by default.
+    max_rows, max_bytes : int
+        Refuse more points or a larger file (defaults ``ROW_CAP``, ``MAX_BYTES``).
+
+    Examples
+    --------
+    >>> points = read_points_csv(b"label,x2,x1\\nB,0,1\\nB,2,3\\n")
+    >>> points.X.tolist(), points.class_names, points.labels.tolist()
+    ([[1.0, 0.0], [3.0, 2.0]], ('A', 'B'), [1, 1])
+    """
+    max_rows = check_whole("max_rows", max_rows, 1, ROW_CAP)
+    max_bytes = check_whole("max_bytes", max_bytes, 1, MAX_BYTES)
+    fixed_names = None if class_names is None else PointSet(class_names=class_names).class_names
+    text = _text(data, max_bytes)
+    if not text.strip():
+        raise ValueError("The file is empty; it needs the header x1,x2,label and one point per line.")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    columns, width, rows, lines = None, 0, [], []
+    try:
+        for cells in reader:
+            if not "".join(cells).strip():
+                continue                                  # a blank line, or only empty cells
+            if columns is None:
+                columns, width = _header(cells), len(cells)
+                continue
+            if len(cells) != width:
+                raise ValueError(f"Line {reader.line_num} has {len(cells)} cells; the header has {width}. "
+                                 "Every line needs the same columns.")
+            if len(rows) >= max_rows:
+                raise ValueError(f"The file has more than {max_rows:,} points; at most {max_rows:,} are accepted.")
+            rows.append(cells)
+            lines.append(reader.line_num)
+    except csv.Error as error:
+        raise ValueError(f"The file is not valid CSV (line {reader.line_num}: {error}).") from None
+    if not rows:
+        raise ValueError("The file has a header but no points.")
+    X = np.c_[_column(rows, lines, columns, "x1"), _column(rows, lines, columns, "x2")]
+    weights = _column(rows, lines, columns, "weight") if "weight" in columns else None
+    if weights is not None and np.any(weights < 0):
+        first = int(np.argmax(weights < 0))
+        raise ValueError(f"Line {lines[first]}: weight must be ≥ 0 (a weight is the cost of a mistake); "
+                         f"got {rows[first][columns['weight']].strip()[:24]!r}.")
+    cache, at = {}, columns["label"]
+    labels = [_label(row[at], line, cache) for row, line in zip(rows, lines)]
+    if fixed_names is not None:
+        unknown = next((j for j, label in enumerate(labels) if label not in fixed_names), None)
+        if unknown is not None:
+            raise ValueError(f"Line {lines[unknown]}: unknown class {labels[unknown]!r}; "
+                             f"the classes are {', '.join(fixed_names)}.")
+    names = list(fixed_names) if fixed_names is not None else _class_names(set(labels))
     index = {name: j for j, name in enumerate(names)}
-    labels = np.array([index[label] for label in raw_labels], dtype=int)
-    theta = np.ones(len(names)) if theta is None else theta
-    return PointSet(X, labels, weights, tuple(names), theta)
+    return PointSet(X, np.array([index[label] for label in labels], dtype=np.int64), weights, tuple(names), theta)
 
 
 def write_points_csv(points: PointSet) -> str:
-    """CSV text with columns x1, x2, label, weight (repr precision: reads back exactly)."""
+    """CSV text with columns x1, x2, label, weight, one line per point in order (floats by ``repr``).
+
+    >>> from datasets.pointset import PointSet
+    >>> write_points_csv(PointSet([[1 / 3, -0.0]], [0], class_names=("a,b", "c")))
+    'x1,x2,label,weight\\n0.3333333333333333,-0.0,"a,b",1.0\\n'
+    """
+    if not isinstance(points, PointSet):
+        raise ValueError(f"write_points_csv writes a PointSet; got {type(points).__name__}.")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["x1", "x2", "label", "weight"])
-    for (x1, x2), label, weight in zip(points.X.tolist(), points.labels.tolist(), points.weights.tolist()):
-        writer.writerow([repr(x1), repr(x2), points.class_names[label], repr(weight)])
+    writer.writerow(HEADER)
+    names = points.class_names
+    writer.writerows((repr(x1), repr(x2), names[label], repr(weight)) for (x1, x2), label, weight
+                     in zip(points.X.tolist(), points.labels.tolist(), points.weights.tolist()))
     return out.getvalue()

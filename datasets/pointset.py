@@ -1,8 +1,25 @@
-"""The user's drawn data: points of 2–6 classes with importance weights and class priorities.
+"""The user's drawn data: 2D points of 2–6 classes with importance weights and class priorities.
 
-A :class:`PointSet` never changes: every edit returns a new one, validated, or
-raises ``ValueError`` and leaves the old one as it was — what the user drew is
-never lost.  :class:`UndoStack` keeps a bounded history of them.
+A :class:`PointSet` never changes.  Every edit (``add_points``, ``remove``,
+``erase_near``, ``set_weights``, ``set_theta``, ``clear``,
+``with_class_count``, ``merge``) returns a new, fully validated set, or raises
+``ValueError`` saying what to fix and leaves the old set as it was — what the
+user drew is never lost.  :class:`UndoStack` keeps a bounded history of sets.
+
+What a valid set holds (n points, K classes):
+
+* ``X`` — shape (n, 2), finite, every coordinate within ±``MAX_VALUE``;
+* ``labels`` — shape (n,), class indices 0..K−1;
+* ``weights`` — shape (n,), importance weights c_t ∈ [0, ``MAX_VALUE``]
+  (the cost of a mistake on the point, seed 000), 1 by default;
+* ``class_names`` — K distinct names, 2 ≤ K ≤ 6, each at most
+  ``MAX_NAME_LENGTH`` characters after :func:`clean_class_name`;
+* ``theta`` — shape (K,), priorities θ_j ∈ [``MIN_THETA``, ``MAX_VALUE``]
+  (the cost of an error on class j, seed 002), 1 by default;
+* at most ``MAX_POINTS`` points.
+
+The magnitude limits keep every later computation (squared norms, weighted
+sums over long runs, f_j/θ_j) far from floating-point overflow.
 
 Examples
 --------
@@ -12,91 +29,273 @@ Examples
 >>> points.add_points([[np.nan, 0.0]], label=0)
 Traceback (most recent call last):
 ...
-ValueError: Coordinates must be finite numbers (no NaN or infinity).
+ValueError: Coordinates must be finite numbers (no NaN or infinity); remove or fix those points.
+>>> len(points)
+2
 """
 
 from __future__ import annotations
 
 import hashlib
+import numbers
+import operator
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
 
-MAX_CLASSES = 6
 MIN_CLASSES = 2
+MAX_CLASSES = 6
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F")
+MAX_POINTS = 100_000
+MAX_VALUE = 1e9
+MIN_THETA = 1e-9
+MAX_NAME_LENGTH = 40
+_ZERO_WIDTH_JOINER = "\u200d"     # kept: it joins emoji sequences
+
+
+def clean_class_name(name) -> str:
+    """A class name as stored: control and invisible format characters removed, ends trimmed.
+
+    Removed are the Unicode categories Cc (controls, including tab and newline),
+    Cf (invisible format characters such as bidirectional overrides, except the
+    zero-width joiner of emoji), Cs (lone surrogates), Zl and Zp (line and
+    paragraph separators).  The result must be 1..``MAX_NAME_LENGTH`` characters
+    long.  Names are text only: nothing ever interprets them (no HTML, no
+    numbers).  Cleaning twice changes nothing.
+
+    >>> clean_class_name("  <b>x</b>\\t\\u202e ")
+    '<b>x</b>'
+    >>> clean_class_name("\\n")
+    Traceback (most recent call last):
+    ...
+    ValueError: A class name is empty (after removing control characters); give every class a visible name.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"Class names must be text; got {type(name).__name__} {name!r:.40}.")
+    kept = "".join(ch for ch in name if ch == _ZERO_WIDTH_JOINER
+                   or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp"))
+    kept = kept.strip()
+    if not kept:
+        raise ValueError("A class name is empty (after removing control characters); "
+                         "give every class a visible name.")
+    if len(kept) > MAX_NAME_LENGTH:
+        raise ValueError(f"The class name {kept[:20]!r}… has {len(kept)} characters; "
+                         f"use at most {MAX_NAME_LENGTH}.")
+    return kept
+
+
+def _numbers(value, what: str, *, allow_bool: bool = False) -> np.ndarray:
+    """``value`` as a NumPy array of real numbers (ValueError for text, objects, ragged lists)."""
+    if isinstance(value, (str, bytes, bytearray, dict, set)):
+        raise ValueError(f"{what} must be numbers, not {type(value).__name__}.")
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{what} must be a rectangular array of numbers (equal-length rows).") from None
+    kinds = "biuf" if allow_bool else "iuf"
+    if array.dtype.kind not in kinds:
+        raise ValueError(f"{what} must be numbers; got values of type {array.dtype}.")
+    return array
 
 
 def _as_points(X) -> np.ndarray:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError("Coordinates must be numbers (two per point).") from None
+    """Coordinates as a float (m, 2) array; one pair may be given flat."""
+    X = _numbers(X, "Coordinates").astype(float)
     if X.size == 0:
         return np.zeros((0, 2))
     if X.ndim == 1 and X.shape[0] == 2:
         X = X[None, :]
     if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"Points need exactly two coordinates each; got shape {X.shape}.")
+        raise ValueError(f"Points need exactly two coordinates each (an array of shape (n, 2)); got shape {X.shape}.")
     if not np.all(np.isfinite(X)):
-        raise ValueError("Coordinates must be finite numbers (no NaN or infinity).")
+        raise ValueError("Coordinates must be finite numbers (no NaN or infinity); remove or fix those points.")
+    if np.any(np.abs(X) > MAX_VALUE):
+        raise ValueError(f"Coordinates must lie within ±{MAX_VALUE:g}; rescale the data.")
     return X
 
 
-@dataclass(frozen=True, eq=False)
-class PointSet:
-    """Points X (n × 2), class indices ``labels``, weights c ≥ 0, class names and priorities θ > 0."""
+def _real(value, what: str) -> float:
+    """A real number (not text, not a bool, not an array) as a float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{what} must be a number; got {value!r:.40}.")
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{what} is far too large; got {value!r:.40}.") from None
 
-    X: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    labels: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))
-    weights: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+def _as_weight(value, what: str = "A weight") -> float:
+    """One importance weight: a finite real number in [0, MAX_VALUE]."""
+    weight = _real(value, what)
+    if not np.isfinite(weight) or not 0 <= weight <= MAX_VALUE:
+        raise ValueError(f"{what} must be a finite number ≥ 0 (at most {MAX_VALUE:g}); got {value!r:.40}.")
+    return weight
+
+
+def _as_index(value, n_classes: int) -> int:
+    """A class index 0..K−1 (an int, not a float or text)."""
+    try:
+        index = operator.index(value)
+    except TypeError:
+        index = None
+    if index is None or isinstance(value, (bool, np.bool_)) or not 0 <= index < n_classes:
+        raise ValueError(f"The class must be one of 0..{n_classes - 1}; got {value!r:.40}.")
+    return index
+
+
+def _class_count(k) -> int:
+    """A number of classes K, 2 ≤ K ≤ 6 (a whole number)."""
+    try:
+        count = operator.index(k)
+    except TypeError:
+        count = None
+    if count is None or isinstance(k, (bool, np.bool_)) or not MIN_CLASSES <= count <= MAX_CLASSES:
+        raise ValueError(f"Choose between {MIN_CLASSES} and {MAX_CLASSES} classes; got {k!r:.40}.")
+    return count
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array = np.array(array, copy=True)
+    array.setflags(write=False)
+    return array
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class PointSet:
+    """Points X (n × 2), class indices, importance weights c ≥ 0, class names and priorities θ > 0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+        Coordinates, finite, within ±``MAX_VALUE``.
+    labels : array-like of shape (n,)
+        Class indices 0..K−1 (whole numbers; ``class_names`` gives their names).
+    weights : array-like of shape (n,), optional
+        Importance weights c_t ≥ 0 (seed 000); ``None`` means all 1.
+    class_names : sequence of str, default ("A", "B")
+        K distinct names, 2 ≤ K ≤ 6, cleaned by :func:`clean_class_name`.
+    theta : array-like of shape (K,), optional
+        Priority θ_j > 0 of each class (seed 002); ``None`` means all 1.
+
+    The arrays are stored as read-only copies.  Two sets are equal when every
+    array (bit for bit) and every name are equal.
+
+    Examples
+    --------
+    >>> points = PointSet([[0.0, 0.0], [1.0, 2.0]], [0, 1], class_names=("cat", "dog"))
+    >>> points.weights.tolist(), points.theta.tolist(), points.n_classes
+    ([1.0, 1.0], [1.0, 1.0], 2)
+    >>> points.set_theta([10.0, 1.0]).theta.tolist(), points.theta.tolist()
+    ([10.0, 1.0], [1.0, 1.0])
+    >>> PointSet([[0.0, 0.0]], [0], class_names=("A", "B", "C", "D", "E", "F", "G"))
+    Traceback (most recent call last):
+    ...
+    ValueError: A point set has 2 to 6 classes; got 7. Merge or drop classes.
+    """
+
+    X: np.ndarray = None
+    labels: np.ndarray = None
+    weights: np.ndarray = None
     class_names: tuple = DEFAULT_NAMES[:2]
-    theta: np.ndarray = field(default_factory=lambda: np.ones(2))
+    theta: np.ndarray = None
+    _digest: str = field(default="", init=False, compare=False)
 
     def __post_init__(self):
-        X = _as_points(self.X)
-        labels = np.asarray(self.labels).reshape(-1)
-        if labels.size and not np.issubdtype(labels.dtype, np.integer):
-            if not np.all(np.isfinite(labels.astype(float))) or np.any(labels.astype(float) % 1):
-                raise ValueError("Labels must be class indices (whole numbers).")
-        labels = labels.astype(int)
-        weights = np.ones(len(X)) if np.size(self.weights) == 0 and len(X) else np.asarray(self.weights, dtype=float).reshape(-1)
-        names = tuple(str(n) for n in self.class_names)
+        X = np.zeros((0, 2)) if self.X is None else _as_points(self.X)
+        n = X.shape[0]
+        if n > MAX_POINTS:
+            raise ValueError(f"A point set holds at most {MAX_POINTS:,} points; got {n:,}. Remove some first.")
+        names = self._check_names(self.class_names)
         k = len(names)
-        if not MIN_CLASSES <= k <= MAX_CLASSES:
-            raise ValueError(f"A point set has {MIN_CLASSES} to {MAX_CLASSES} classes; got {k}.")
-        if len(set(names)) != k:
-            raise ValueError("Class names must be different from each other.")
-        if labels.shape[0] != X.shape[0] or weights.shape[0] != X.shape[0]:
-            raise ValueError("Every point needs one label and one weight.")
-        if labels.size and (labels.min() < 0 or labels.max() >= k):
-            raise ValueError(f"Labels must be class indices 0..{k - 1}.")
-        if not np.all(np.isfinite(weights)) or np.any(weights < 0):
-            raise ValueError("Weights must be finite and non-negative.")
-        theta = np.ones(k) if np.size(self.theta) == 0 else np.asarray(self.theta, dtype=float).reshape(-1)
-        if theta.shape[0] != k:
-            raise ValueError(f"θ needs one priority per class ({k}); got {theta.shape[0]}.")
-        if not np.all(np.isfinite(theta)) or np.any(theta <= 0):
-            raise ValueError("Every priority θ must be a positive finite number.")
+        labels = self._check_labels(np.zeros(0) if self.labels is None else self.labels, n, k)
+        weights = self._check_weights(self.weights, n)
+        theta = self._check_theta(self.theta, k)
         for name, value in (("X", X), ("labels", labels), ("weights", weights), ("theta", theta)):
-            value = np.array(value, copy=True)
-            value.setflags(write=False)
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, _frozen(value))
         object.__setattr__(self, "class_names", names)
 
-    # ------------------------------------------------------------- basics
+    # ------------------------------------------------------------ validation
+    @staticmethod
+    def _check_names(class_names) -> tuple:
+        if isinstance(class_names, (str, bytes)) or not isinstance(class_names, (list, tuple, np.ndarray)):
+            raise ValueError("class_names must be a list or tuple of texts, one per class, "
+                             f"e.g. ('A', 'B'); got {type(class_names).__name__}.")
+        names = tuple(clean_class_name(name) for name in list(class_names))
+        if not MIN_CLASSES <= len(names) <= MAX_CLASSES:
+            advice = "Merge or drop classes." if len(names) > MAX_CLASSES else "Name at least two classes."
+            raise ValueError(f"A point set has {MIN_CLASSES} to {MAX_CLASSES} classes; got {len(names)}. {advice}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"Class names must differ from each other; got {names}.")
+        return names
+
+    @staticmethod
+    def _check_labels(labels, n: int, k: int) -> np.ndarray:
+        labels = _numbers(labels, "Labels", allow_bool=True)
+        if labels.ndim == 2 and labels.shape[1] == 1:
+            labels = labels[:, 0]
+        if labels.ndim != 1 or labels.shape[0] != n:
+            raise ValueError(f"Every point needs exactly one label: {n} points but labels of shape {labels.shape}.")
+        values = labels.astype(float)
+        if n and (not np.all(np.isfinite(values)) or np.any(values != np.round(values))):
+            raise ValueError("Labels must be class indices (whole numbers 0..K−1); "
+                             "put the class names in class_names.")
+        if n and (values.min() < 0 or values.max() >= k):
+            raise ValueError(f"Labels must be class indices 0..{k - 1} (there are {k} classes); "
+                             f"got values from {values.min():g} to {values.max():g}.")
+        return values.astype(np.int64)
+
+    @staticmethod
+    def _check_weights(weights, n: int) -> np.ndarray:
+        if weights is None:
+            return np.ones(n)
+        weights = _numbers(weights, "Weights").astype(float)
+        if weights.ndim == 0:
+            weights = np.full(n, float(weights))
+        if weights.ndim != 1 or weights.shape[0] != n:
+            raise ValueError(f"Every point needs exactly one weight: {n} points but weights of shape {weights.shape}.")
+        if not np.all(np.isfinite(weights)) or np.any(weights < 0) or np.any(weights > MAX_VALUE):
+            raise ValueError(f"Weights must be finite and non-negative (0 to {MAX_VALUE:g}); "
+                             "a weight is the cost of a mistake on its point.")
+        return weights
+
+    @staticmethod
+    def _check_theta(theta, k: int) -> np.ndarray:
+        if theta is None:
+            return np.ones(k)
+        theta = _numbers(theta, "θ").astype(float).reshape(-1)
+        if theta.shape[0] != k:
+            raise ValueError(f"θ needs one priority per class ({k}); got {theta.shape[0]}.")
+        if not np.all(np.isfinite(theta)) or np.any(theta < MIN_THETA) or np.any(theta > MAX_VALUE):
+            raise ValueError(f"Every priority θ must be a positive finite number "
+                             f"(between {MIN_THETA:g} and {MAX_VALUE:g}); got {np.round(theta, 6).tolist()}.")
+        return theta
+
+    # ---------------------------------------------------------------- basics
     @classmethod
     def empty(cls, n_classes: int = 2) -> "PointSet":
-        return cls(class_names=DEFAULT_NAMES[:n_classes], theta=np.ones(n_classes))
+        """No points, classes named A, B, … and θ = 1.
+
+        >>> PointSet.empty(3).class_names
+        ('A', 'B', 'C')
+        """
+        return cls(class_names=DEFAULT_NAMES[:_class_count(n_classes)])
 
     @classmethod
     def from_arrays(cls, X, y, weights=None, class_names=None, theta=None) -> "PointSet":
-        """From (X, y) with y class indices 0..k−1 (names A, B, … unless given)."""
-        y = np.asarray(y, dtype=int)
-        k = max(int(y.max()) + 1 if y.size else 2, 2) if class_names is None else len(class_names)
-        names = tuple(class_names) if class_names is not None else DEFAULT_NAMES[:k]
-        return cls(X, y, np.ones(len(y)) if weights is None else weights, names,
-                   np.ones(len(names)) if theta is None else theta)
+        """From (X, y) with y class indices 0..K−1; names A, B, … unless given (K ≥ 2).
+
+        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]], [0, 2, 1]).class_names
+        ('A', 'B', 'C')
+        """
+        if class_names is None:
+            values = _numbers(y, "Labels", allow_bool=True).astype(float).reshape(-1)
+            top = values.max() if values.size and np.all(np.isfinite(values)) else 0
+            if top >= MAX_CLASSES:
+                raise ValueError(f"The labels go up to {top:g}, but a point set has at most {MAX_CLASSES} "
+                                 f"classes (indices 0..{MAX_CLASSES - 1}).")
+            class_names = DEFAULT_NAMES[: max(int(top) + 1, MIN_CLASSES)]
+        return cls(X, y, weights, class_names, theta)
 
     def __len__(self) -> int:
         return self.X.shape[0]
@@ -107,20 +306,36 @@ class PointSet:
     def __hash__(self) -> int:
         return hash(self.fingerprint())
 
+    def __repr__(self) -> str:
+        return (f"PointSet(n={len(self)}, class_names={self.class_names}, theta={self.theta.tolist()}, "
+                f"weighted={self.has_weights})")
+
     def fingerprint(self) -> str:
-        """A short digest of everything in the set (for caches and run keys)."""
-        digest = hashlib.sha1()
-        for array in (self.X, self.labels, self.weights, self.theta):
-            digest.update(np.ascontiguousarray(array).tobytes())
-        digest.update("\x1f".join(self.class_names).encode())
-        return digest.hexdigest()[:16]
+        """A digest of everything in the set (equal sets, equal digests; used for caches and run keys).
+
+        >>> PointSet.empty().fingerprint() == PointSet.empty().fingerprint()
+        True
+        """
+        if not self._digest:
+            digest = hashlib.sha256(f"{len(self)}|{len(self.class_names)}|".encode())
+            for array in (self.X, self.labels, self.weights, self.theta):
+                digest.update(np.ascontiguousarray(array).tobytes())
+            digest.update("\x1f".join(self.class_names).encode("utf-8"))
+            object.__setattr__(self, "_digest", digest.hexdigest()[:24])
+        return self._digest
+
+    @property
+    def n_classes(self) -> int:
+        return len(self.class_names)
 
     @property
     def used_classes(self) -> tuple:
+        """The class indices that have at least one point, ascending."""
         return tuple(int(c) for c in np.unique(self.labels))
 
     @property
     def has_weights(self) -> bool:
+        """True when some point's weight differs from 1."""
         return bool(len(self) and np.any(self.weights != 1.0))
 
     def to_arrays(self):
@@ -133,74 +348,150 @@ class PointSet:
         values.update(changes)
         return PointSet(**values)
 
-    # -------------------------------------------------------------- edits
+    def _indices(self, indices) -> np.ndarray:
+        """Point indices 0..n−1 (or a boolean mask of length n) as an int array."""
+        array = _numbers(indices, "Point indices", allow_bool=True)
+        if array.dtype.kind == "b":
+            if array.shape != (len(self),):
+                raise ValueError(f"A boolean mask needs one entry per point ({len(self)}); got shape {array.shape}.")
+            return np.flatnonzero(array)
+        array = array.reshape(-1)
+        if array.dtype.kind == "f" and np.any(array != np.round(array)):
+            raise ValueError("Point indices must be whole numbers.")
+        if array.size and (array.min() < 0 or array.max() >= len(self)):
+            raise ValueError(f"Point indices must lie in 0..{len(self) - 1}; "
+                             f"got {array.min():g} to {array.max():g}.")
+        return array.astype(np.int64)
+
+    # ----------------------------------------------------------------- edits
     def add_points(self, X, label: int, weight: float = 1.0) -> "PointSet":
+        """Append points X (shape (m, 2), or one pair) of class ``label`` with weight ``weight``."""
         X = _as_points(X)
-        if not (isinstance(label, (int, np.integer)) and 0 <= int(label) < len(self.class_names)):
-            raise ValueError(f"The class must be one of 0..{len(self.class_names) - 1}; got {label!r}.")
-        if not np.isfinite(weight) or weight < 0:
-            raise ValueError(f"A weight must be a finite number ≥ 0; got {weight!r}.")
-        return self._replace(X=np.vstack([self.X, X]), labels=np.r_[self.labels, np.full(len(X), int(label))],
-                             weights=np.r_[self.weights, np.full(len(X), float(weight))])
+        label = _as_index(label, self.n_classes)
+        weight = _as_weight(weight)
+        return self._replace(X=np.vstack([self.X, X]), labels=np.r_[self.labels, np.full(len(X), label)],
+                             weights=np.r_[self.weights, np.full(len(X), weight)])
 
     def merge(self, other: "PointSet") -> "PointSet":
-        """Append another set's points (its class indices kept; the class count is the larger)."""
-        k = max(len(self.class_names), len(other.class_names))
-        base = self.with_class_count(k)
+        """Append another set's points, class indices kept; the class count is the larger of the two.
+
+        The names and θ are this set's (extended like :meth:`with_class_count`).
+        """
+        if not isinstance(other, PointSet):
+            raise ValueError(f"Can only merge another PointSet; got {type(other).__name__}.")
+        base = self.with_class_count(max(self.n_classes, other.n_classes))
         return base._replace(X=np.vstack([base.X, other.X]), labels=np.r_[base.labels, other.labels],
                              weights=np.r_[base.weights, other.weights])
 
     def remove(self, indices) -> "PointSet":
+        """Drop the points at ``indices`` (ints 0..n−1, or a boolean mask)."""
         keep = np.ones(len(self), bool)
-        keep[np.asarray(indices, dtype=int)] = False
+        keep[self._indices(indices)] = False
         return self._replace(X=self.X[keep], labels=self.labels[keep], weights=self.weights[keep])
 
+    def _distances(self, x) -> np.ndarray:
+        centre = _as_points(x)
+        if centre.shape[0] != 1:
+            raise ValueError("Give one position (x1, x2).")
+        return np.linalg.norm(self.X - centre[0], axis=1)
+
+    @staticmethod
+    def _radius(radius) -> float:
+        radius = _real(radius, "The radius")
+        if np.isnan(radius) or radius < 0:
+            raise ValueError(f"The radius must be a number ≥ 0; got {radius!r}.")
+        return radius
+
     def nearest(self, x, radius: float = np.inf):
-        """Index of the point nearest to x within ``radius``, or None."""
+        """Index of the point nearest to ``x`` within ``radius``, or None."""
+        radius = self._radius(radius)
         if not len(self):
+            self._distances(x)            # still validate x
             return None
-        distances = np.linalg.norm(self.X - np.asarray(x, dtype=float), axis=1)
+        distances = self._distances(x)
         index = int(np.argmin(distances))
         return index if distances[index] <= radius else None
 
-    def erase_near(self, x, radius: float = np.inf) -> "PointSet":
+    def erase_near(self, x, radius: float = np.inf, *, all_within: bool = False) -> "PointSet":
+        """Remove the point nearest to ``x`` if it lies within ``radius`` (every such point if ``all_within``).
+
+        Returns this same set when nothing lies within the radius.
+
+        >>> points = PointSet.from_arrays([[0.0, 0.0], [0.1, 0.0], [5.0, 5.0]], [0, 1, 1])
+        >>> len(points.erase_near([0.0, 0.0], 0.5)), len(points.erase_near([0.0, 0.0], 0.5, all_within=True))
+        (2, 1)
+        """
+        radius = self._radius(radius)
+        if all_within:
+            close = self._distances(x) <= radius if len(self) else np.zeros(0, bool)
+            return self.remove(close) if np.any(close) else self
         index = self.nearest(x, radius)
         return self if index is None else self.remove([index])
 
     def set_weights(self, which, value: float) -> "PointSet":
-        """Set the weight of points ``which`` (indices, or "class:j", or "all")."""
-        if not np.isfinite(value) or value < 0:
-            raise ValueError(f"A weight must be a finite number ≥ 0; got {value!r}.")
+        """Set the weight of some points: ``which`` is indices, a boolean mask, ``"class:j"`` or ``"all"``.
+
+        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0]], [0, 1]).set_weights("class:1", 3.0).weights.tolist()
+        [1.0, 3.0]
+        """
+        value = _as_weight(value)
         weights = np.array(self.weights)
-        if isinstance(which, str) and which.startswith("class:"):
-            weights[self.labels == int(which.split(":")[1])] = value
-        elif isinstance(which, str) and which == "all":
-            weights[:] = value
+        if isinstance(which, str):
+            if which == "all":
+                weights[:] = value
+            elif which.startswith("class:") and which[len("class:"):].isdigit():
+                weights[self.labels == _as_index(int(which[len("class:"):]), self.n_classes)] = value
+            else:
+                raise ValueError(f"Say which points: indices, 'class:j' or 'all'; got {which!r:.40}.")
         else:
-            weights[np.asarray(which, dtype=int)] = value
+            weights[self._indices(which)] = value
         return self._replace(weights=weights)
 
     def set_theta(self, theta) -> "PointSet":
-        return self._replace(theta=np.asarray(theta, dtype=float))
+        """New priorities θ (one positive number per class)."""
+        return self._replace(theta=theta)
 
     def clear(self) -> "PointSet":
+        """No points; class names and θ kept."""
         return self._replace(X=np.zeros((0, 2)), labels=np.zeros(0, int), weights=np.zeros(0))
 
     def with_class_count(self, k: int) -> "PointSet":
-        """k classes (2–6); points of dropped classes are removed."""
-        if not MIN_CLASSES <= int(k) <= MAX_CLASSES:
-            raise ValueError(f"Choose between {MIN_CLASSES} and {MAX_CLASSES} classes; got {k}.")
-        k = int(k)
-        names = list(self.class_names[:k]) + [n for n in DEFAULT_NAMES if n not in self.class_names][: max(0, k - len(self.class_names))]
-        theta = np.r_[self.theta[:k], np.ones(max(0, k - len(self.theta)))]
+        """K = ``k`` classes (2–6): extra classes get unused default names and θ = 1; points of dropped classes go.
+
+        >>> PointSet.from_arrays([[0.0, 0.0]], [0], class_names=("x", "y")).with_class_count(3).class_names
+        ('x', 'y', 'A')
+        """
+        k = _class_count(k)
+        spare = [name for name in DEFAULT_NAMES if name not in self.class_names]
+        names = self.class_names[:k] + tuple(spare[: max(0, k - self.n_classes)])
+        theta = np.r_[self.theta[:k], np.ones(max(0, k - self.n_classes))]
         keep = self.labels < k
-        return PointSet(self.X[keep], self.labels[keep], self.weights[keep], tuple(names), theta)
+        return PointSet(self.X[keep], self.labels[keep], self.weights[keep], names, theta)
 
 
 class UndoStack:
-    """A bounded history of point sets with undo and redo."""
+    """A bounded history of point sets with undo and redo.
+
+    ``push`` adds a set after the current one (dropping any redo steps); the
+    oldest sets go once more than ``limit`` are kept.
+
+    Examples
+    --------
+    >>> stack = UndoStack(PointSet.empty())
+    >>> stack.push(stack.current.add_points([0.0, 0.0], 0))
+    >>> len(stack.current), stack.undo(), len(stack.current), stack.redo(), len(stack.current)
+    (1, True, 0, True, 1)
+    """
 
     def __init__(self, initial: PointSet, limit: int = 100):
+        if not isinstance(initial, PointSet):
+            raise ValueError(f"UndoStack keeps PointSets; got {type(initial).__name__}.")
+        try:
+            limit = operator.index(limit)
+        except TypeError:
+            limit = 0
+        if limit < 1:
+            raise ValueError("limit must be a whole number ≥ 1 (how many sets to keep).")
         self._items = [initial]
         self._position = 0
         self.limit = limit
@@ -209,7 +500,12 @@ class UndoStack:
     def current(self) -> PointSet:
         return self._items[self._position]
 
+    def __len__(self) -> int:
+        return len(self._items)
+
     def push(self, points: PointSet) -> None:
+        if not isinstance(points, PointSet):
+            raise ValueError(f"UndoStack keeps PointSets; got {type(points).__name__}.")
         self._items = self._items[: self._position + 1] + [points]
         if len(self._items) > self.limit:
             self._items = self._items[-self.limit:]
@@ -224,12 +520,14 @@ class UndoStack:
         return self._position < len(self._items) - 1
 
     def undo(self) -> bool:
+        """Step back; False (and no change) when there is nothing to undo."""
         if not self.can_undo:
             return False
         self._position -= 1
         return True
 
     def redo(self) -> bool:
+        """Step forward again; False when there is nothing to redo."""
         if not self.can_redo:
             return False
         self._position += 1
