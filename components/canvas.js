@@ -1,41 +1,324 @@
-// Mistake Bound Lab drawing canvas: an SVG plot in exact data coordinates.
-// data = {box: [x0, x1, y0, y1], points: [[x, y, class, size]], names, colors, symbols, active, mode}
-// Reports one trigger value "event": {type: "add"|"box"|"erase", x, y | x0, x1, y0, y1, label, radius, id}.
-const SVG = "http://www.w3.org/2000/svg";
-const HEIGHT = 480, PAD = {left: 48, right: 12, top: 12, bottom: 40};
-let counter = 0;
+// Mistake Bound Lab drawing canvas: an SVG plot in exact data coordinates (Streamlit component v2).
+//
+// data = {view: [x0, x1, y0, y1], points: [[x, y, class, weight]], sizes: [diameter px], names, colors,
+//         symbols, active, mode: "click" | "box" | "erase", handled: [event ids Python has handled],
+//         maxPlotHeight}
+// Reports one trigger value "event" per gesture:
+//   {type: "add", x, y, label, id} | {type: "box", x0, x1, y0, y1, label, id} | {type: "erase", x, y, radius, id}
+// One gesture is in flight at a time: the next is sent when Python echoes the id in data.handled (or after
+// ACK_TIMEOUT_MS), so quick clicks are queued instead of being merged away by Streamlit.
+// Pixel u (from the SVG's left edge) maps to x = vx0 + (u - left) / scale, pixel v to y = vy1 - (v - top) / scale.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const PAD = {left: 54, right: 16, bottom: 46, legendGap: 8};
+const MIN_PLOT_HEIGHT = 220;
+const CLICK_SLOP_PX = 4;        // a press and release closer than this is a click
+const MIN_BOX_PX = 4;           // a drag box narrower than this is ignored
+const ERASE_RADIUS_PX = 12;
+const ACK_TIMEOUT_MS = 1500;
+const MAX_QUEUE = 50;
+const MAX_MARKER_ELEMENTS = 3000;   // more points are drawn as one path per class
+const TICK_SPACING_PX = 80;
+const SESSION = Math.random().toString(36).slice(2, 10);
+const instances = new WeakMap();
+let eventCounter = 0;
 
 function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);
   return node;
 }
 
-function marker(symbol, x, y, r, color, parent) {
-  const s = r, h = r * 1.15;
-  const common = {fill: color, stroke: "white", "stroke-width": 1};
-  if (symbol === "square") return el("rect", {x: x - s, y: y - s, width: 2 * s, height: 2 * s, ...common}, parent);
-  if (symbol === "diamond") return el("polygon", {points: `${x},${y - h} ${x + h},${y} ${x},${y + h} ${x - h},${y}`, ...common}, parent);
-  if (symbol === "triangle-up") return el("polygon", {points: `${x},${y - h} ${x + h},${y + s} ${x - h},${y + s}`, ...common}, parent);
-  if (symbol === "x") return el("path", {d: `M${x - s},${y - s}L${x + s},${y + s}M${x - s},${y + s}L${x + s},${y - s}`, stroke: color, "stroke-width": 3, fill: "none"}, parent);
-  if (symbol === "star") {
-    const pts = [];
-    for (let i = 0; i < 10; i++) {
-      const a = -Math.PI / 2 + i * Math.PI / 5, rr = i % 2 ? h * 0.45 : h * 1.1;
-      pts.push(`${x + rr * Math.cos(a)},${y + rr * Math.sin(a)}`);
+// ------------------------------------------------------------------ markers
+function markerPath(symbol, x, y, radius) {
+  // outlines of about equal area (≈ 3 r²) so no class looks heavier than another
+  const r = Math.max(3.5, radius), h = r * 1.25;
+  switch (symbol) {
+    case "square":
+      return `M${x - r * 0.9},${y - r * 0.9}h${1.8 * r}v${1.8 * r}h${-1.8 * r}Z`;
+    case "diamond":
+      return `M${x},${y - h}L${x + h},${y}L${x},${y + h}L${x - h},${y}Z`;
+    case "triangle":
+    case "triangle-up":
+      return `M${x},${y - 1.35 * r}L${x + 1.3 * r},${y + 0.9 * r}L${x - 1.3 * r},${y + 0.9 * r}Z`;
+    case "x":
+    case "cross": {
+      const a = r * 1.05, t = r * 0.45;   // a thick filled X
+      return `M${x - a},${y - a + t}L${x - a + t},${y - a}L${x},${y - t}L${x + a - t},${y - a}L${x + a},${y - a + t}` +
+             `L${x + t},${y}L${x + a},${y + a - t}L${x + a - t},${y + a}L${x},${y + t}L${x - a + t},${y + a}` +
+             `L${x - a},${y + a - t}L${x - t},${y}Z`;
     }
-    return el("polygon", {points: pts.join(" "), ...common}, parent);
+    case "star": {
+      let d = "";
+      for (let i = 0; i < 10; i++) {
+        const angle = -Math.PI / 2 + (i * Math.PI) / 5, reach = i % 2 ? r * 0.7 : r * 1.55;
+        d += `${i ? "L" : "M"}${x + reach * Math.cos(angle)},${y + reach * Math.sin(angle)}`;
+      }
+      return d + "Z";
+    }
+    default:   // circle
+      return `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
   }
-  return el("circle", {cx: x, cy: y, r: s, ...common}, parent);
 }
 
-function niceTicks(lo, hi, count) {
-  const span = hi - lo, raw = span / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => span / s <= count) || 10 * mag;
-  const ticks = [];
-  for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) ticks.push(+t.toFixed(10));
-  return ticks;
+function marker(symbol, x, y, r, color, parent, extra) {
+  return el("path", {d: markerPath(symbol, x, y, r), fill: color, stroke: "#ffffff", "stroke-width": 1,
+                     class: "marker", ...(extra || {})}, parent);
+}
+
+// ------------------------------------------------------------------ axes
+function niceStep(span, count) {
+  const raw = span / Math.max(1, count), magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+  return [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((step) => step >= raw) || 10 * magnitude;
+}
+
+function ticks(lo, hi, step) {
+  const values = [];
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + 1e-9 * step; k++) values.push(k * step);
+  return values;
+}
+
+function tickLabel(value, step) {
+  const decimals = Math.max(0, Math.min(10, -Math.floor(Math.log10(step) + 1e-9) + (step % 1 ? 1 : 0)));
+  const text = Math.abs(value) < step * 1e-9 ? "0" : value.toFixed(decimals);
+  return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+}
+
+// ------------------------------------------------------------------ layout
+function legendLayout(svg, names, width) {
+  // measure each entry once; wrap entries into rows that fit the width
+  const probe = el("text", {class: "legend-label active"}, svg);   // bold: the widest
+  const items = names.map((name, j) => {
+    const shown = name.length > 24 ? name.slice(0, 23) + "…" : name;
+    probe.textContent = shown;
+    const textWidth = probe.getComputedTextLength() || 8 * shown.length;
+    return {j, name, shown, width: 22 + textWidth + 18};
+  });
+  probe.remove();
+  let x = PAD.left, row = 0;
+  for (const item of items) {
+    if (x + item.width > width - PAD.right && x > PAD.left) { row += 1; x = PAD.left; }
+    item.x = x; item.row = row; x += item.width;
+  }
+  return {items, rows: names.length ? row + 1 : 0};
+}
+
+function geometry(width, view, maxPlotHeight, legendRows) {
+  const [x0, x1, y0, y1] = view;
+  const top = 8 + legendRows * 24 + PAD.legendGap;
+  const plotW = Math.max(100, width - PAD.left - PAD.right);
+  const wanted = (plotW * (y1 - y0)) / (x1 - x0);
+  const plotH = Math.max(MIN_PLOT_HEIGHT, Math.min(maxPlotHeight, wanted));
+  const scale = Math.min(plotW / (x1 - x0), plotH / (y1 - y0));   // pixels per data unit, both axes
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  return {width: PAD.left + plotW + PAD.right, height: top + plotH + PAD.bottom, left: PAD.left, top, plotW, plotH,
+          scale, vx0: cx - plotW / scale / 2, vx1: cx + plotW / scale / 2,
+          vy0: cy - plotH / scale / 2, vy1: cy + plotH / scale / 2};
+}
+
+const px = (g, x) => g.left + (x - g.vx0) * g.scale;
+const py = (g, y) => g.top + (g.vy1 - y) * g.scale;
+const dataX = (g, u) => g.vx0 + (u - g.left) / g.scale;
+const dataY = (g, v) => g.vy1 - (v - g.top) / g.scale;
+const insidePlot = (g, u, v) => u >= g.left && u <= g.left + g.plotW && v >= g.top && v <= g.top + g.plotH;
+const clampU = (g, u) => Math.min(g.left + g.plotW, Math.max(g.left, u));
+const clampV = (g, v) => Math.min(g.top + g.plotH, Math.max(g.top, v));
+
+// ------------------------------------------------------------------ drawing
+function render(inst) {
+  const {svg, data} = inst;
+  if (!data) return;
+  const width = Math.max(320, Math.floor(inst.root.clientWidth || 640));
+  svg.replaceChildren();
+  const legend = legendLayout(svg, data.names, width);
+  const g = geometry(width, data.view, data.maxPlotHeight || 420, legend.rows);
+  inst.geom = g;
+  inst.width = width;
+  svg.setAttribute("width", g.width);
+  svg.setAttribute("height", g.height);
+  svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
+  svg.setAttribute("data-mode", data.mode);
+  svg.setAttribute("class", `mbl-svg mode-${data.mode}`);
+  for (const [name, value] of Object.entries({x0: g.vx0, x1: g.vx1, y0: g.vy0, y1: g.vy1, scale: g.scale,
+                                              left: g.left, top: g.top}))
+    svg.setAttribute(`data-${name}`, value);
+
+  const clipId = `mbl-clip-${inst.uid}`;
+  el("rect", {x: g.left, y: g.top, width: g.plotW, height: g.plotH}, el("clipPath", {id: clipId}, el("defs", {}, svg)));
+  el("rect", {x: g.left, y: g.top, width: g.plotW, height: g.plotH, class: "plot-area"}, svg);
+
+  // grid and ticks: one step for both axes (equal aspect)
+  const step = niceStep(g.vx1 - g.vx0, g.plotW / TICK_SPACING_PX);
+  const grid = el("g", {class: "grid"}, svg), labels = el("g", {class: "ticks"}, svg);
+  for (const t of ticks(g.vx0, g.vx1, step)) {
+    const u = px(g, t);
+    el("line", {x1: u, x2: u, y1: g.top, y2: g.top + g.plotH, class: Math.abs(t) < step * 1e-9 ? "zero" : "",
+                "data-axis": "x", "data-value": t}, grid);
+    el("line", {x1: u, x2: u, y1: g.top + g.plotH, y2: g.top + g.plotH + 5, class: "tick-mark"}, labels);
+    el("text", {x: u, y: g.top + g.plotH + 19, "text-anchor": "middle", class: "tick"}, labels).textContent =
+      tickLabel(t, step);
+  }
+  for (const t of ticks(g.vy0, g.vy1, step)) {
+    const v = py(g, t);
+    el("line", {x1: g.left, x2: g.left + g.plotW, y1: v, y2: v, class: Math.abs(t) < step * 1e-9 ? "zero" : "",
+                "data-axis": "y", "data-value": t}, grid);
+    el("line", {x1: g.left - 5, x2: g.left, y1: v, y2: v, class: "tick-mark"}, labels);
+    el("text", {x: g.left - 8, y: v + 4, "text-anchor": "end", class: "tick"}, labels).textContent =
+      tickLabel(t, step);
+  }
+  el("rect", {x: g.left, y: g.top, width: g.plotW, height: g.plotH, class: "frame"}, svg);
+  el("text", {x: g.left + g.plotW / 2, y: g.height - 8, "text-anchor": "middle", class: "axis-title"}, svg)
+    .textContent = "x₁";
+  const midY = g.top + g.plotH / 2;
+  el("text", {x: 16, y: midY, "text-anchor": "middle", class: "axis-title", transform: `rotate(-90 16 ${midY})`}, svg)
+    .textContent = "x₂";
+  const hint = {click: "click: add a point", box: "drag: spray a box", erase: "click: erase nearest"}[data.mode] || "";
+  el("text", {x: g.left + g.plotW, y: g.height - 8, "text-anchor": "end", class: "hint"}, svg).textContent = hint;
+
+  // points (clipped to the plot); one element per point unless there are very many
+  const layer = el("g", {class: "points", "clip-path": `url(#${clipId})`}, svg);
+  const points = data.points || [], sizes = data.sizes || [];
+  if (points.length <= MAX_MARKER_ELEMENTS) {
+    points.forEach(([x, y, c, w], i) => {
+      const node = marker(data.symbols[c], px(g, x), py(g, y), (sizes[i] || 10) / 2, data.colors[c], layer,
+                          {"data-x": x, "data-y": y, "data-class": c});
+      el("title", {}, node).textContent = `${data.names[c]} (${x.toPrecision(4)}, ${y.toPrecision(4)}), weight ${w}`;
+    });
+  } else {
+    const paths = data.names.map(() => []);
+    points.forEach(([x, y, c], i) => paths[c].push(markerPath(data.symbols[c], px(g, x), py(g, y), (sizes[i] || 10) / 2)));
+    paths.forEach((parts, c) => { if (parts.length) el("path", {d: parts.join(""), fill: data.colors[c], stroke: "#ffffff", "stroke-width": 0.5}, layer); });
+  }
+  drawPending(inst);
+
+  // legend above the plot; the active class is bold and outlined
+  const legendGroup = el("g", {class: "legend"}, svg);
+  for (const item of legend.items) {
+    const y = 8 + item.row * 24 + 12, active = item.j === data.active;
+    if (active) el("rect", {x: item.x - 4, y: y - 11, width: item.width - 10, height: 22, rx: 4, class: "legend-active"}, legendGroup);
+    marker(data.symbols[item.j], item.x + 8, y, 6, data.colors[item.j], legendGroup);
+    const label = el("text", {x: item.x + 20, y: y + 4, class: active ? "legend-label active" : "legend-label"}, legendGroup);
+    label.textContent = item.shown;
+    if (item.shown !== item.name) el("title", {}, label).textContent = item.name;
+  }
+
+  inst.selection = el("rect", {class: "selection", visibility: "hidden"}, svg);
+  drawSelection(inst);
+}
+
+function drawPending(inst) {
+  // gestures sent or queued but not yet handled by Python: hollow markers, so a click shows at once
+  const g = inst.geom, data = inst.data;
+  if (!g || !data) return;
+  inst.svg.querySelector("g.pending")?.remove();
+  const layer = el("g", {class: "pending"}, inst.svg);
+  for (const event of [inst.inflight, ...inst.queue]) {
+    if (!event || event.type !== "add") continue;
+    marker(data.symbols[event.label] || "circle", px(g, event.x), py(g, event.y), 5, "none", layer,
+           {stroke: data.colors[event.label] || "#333333", "stroke-width": 2});
+  }
+}
+
+function drawSelection(inst) {
+  const {drag, selection} = inst;
+  if (!selection) return;
+  if (!drag || drag.mode !== "box") { selection.setAttribute("visibility", "hidden"); return; }
+  selection.setAttribute("visibility", "visible");
+  selection.setAttribute("x", Math.min(drag.u0, drag.u));
+  selection.setAttribute("y", Math.min(drag.v0, drag.v));
+  selection.setAttribute("width", Math.abs(drag.u - drag.u0));
+  selection.setAttribute("height", Math.abs(drag.v - drag.v0));
+}
+
+// ------------------------------------------------------------------ events
+function svgPosition(inst, event) {
+  // pointer position in SVG pixels, exact even if CSS scales the SVG
+  const rect = inst.svg.getBoundingClientRect(), g = inst.geom;
+  return [((event.clientX - rect.left) * g.width) / rect.width, ((event.clientY - rect.top) * g.height) / rect.height];
+}
+
+function emit(inst, payload) {
+  if (inst.queue.length >= MAX_QUEUE) return;
+  eventCounter += 1;
+  inst.queue.push({...payload, id: `${SESSION}-${eventCounter}`});
+  pump(inst);
+  drawPending(inst);
+}
+
+function pump(inst) {
+  if (inst.inflight || !inst.queue.length || !inst.send) return;
+  inst.inflight = inst.queue.shift();
+  inst.send("event", inst.inflight);
+  clearTimeout(inst.timer);
+  inst.timer = setTimeout(() => release(inst), ACK_TIMEOUT_MS);
+}
+
+function release(inst) {
+  clearTimeout(inst.timer);
+  inst.inflight = null;
+  pump(inst);
+  drawPending(inst);
+}
+
+function onPointerDown(inst, event) {
+  if (!inst.geom || !inst.data || event.button !== 0 || !event.isPrimary) return;
+  const [u, v] = svgPosition(inst, event);
+  if (!insidePlot(inst.geom, u, v)) return;
+  event.preventDefault();
+  inst.drag = {u0: u, v0: v, u, v, mode: inst.data.mode, label: inst.data.active, pointer: event.pointerId};
+  try { inst.svg.setPointerCapture(event.pointerId); } catch (error) { /* capture is optional */ }
+}
+
+function onPointerMove(inst, event) {
+  const drag = inst.drag;
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const [u, v] = svgPosition(inst, event);
+  drag.u = clampU(inst.geom, u);
+  drag.v = clampV(inst.geom, v);
+  drawSelection(inst);
+}
+
+function onPointerUp(inst, event) {
+  const drag = inst.drag, g = inst.geom;
+  if (!drag || event.pointerId !== drag.pointer) return;
+  inst.drag = null;
+  drawSelection(inst);
+  const [u, v] = svgPosition(inst, event);
+  const u1 = clampU(g, u), v1 = clampV(g, v);
+  if (drag.mode === "box") {
+    if (Math.abs(u1 - drag.u0) < MIN_BOX_PX || Math.abs(v1 - drag.v0) < MIN_BOX_PX) return;
+    const xs = [dataX(g, drag.u0), dataX(g, u1)], ys = [dataY(g, drag.v0), dataY(g, v1)];
+    emit(inst, {type: "box", x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys),
+                label: drag.label});
+    return;
+  }
+  if (Math.hypot(u - drag.u0, v - drag.v0) > CLICK_SLOP_PX) return;   // a drag, not a click
+  const x = dataX(g, drag.u0), y = dataY(g, drag.v0);
+  if (drag.mode === "erase") emit(inst, {type: "erase", x, y, radius: ERASE_RADIUS_PX / g.scale});
+  else emit(inst, {type: "add", x, y, label: drag.label});
+}
+
+function createInstance(root) {
+  const inst = {root, uid: Math.random().toString(36).slice(2, 8), data: null, send: null, geom: null, width: 0,
+                queue: [], inflight: null, timer: null, drag: null, selection: null};
+  inst.svg = el("svg", {class: "mbl-svg", role: "img", "aria-label": "drawing canvas"}, root);
+  inst.svg.addEventListener("pointerdown", (event) => onPointerDown(inst, event));
+  inst.svg.addEventListener("pointermove", (event) => onPointerMove(inst, event));
+  inst.svg.addEventListener("pointerup", (event) => onPointerUp(inst, event));
+  inst.svg.addEventListener("pointercancel", () => { inst.drag = null; drawSelection(inst); });
+  inst.observer = new ResizeObserver(() => {
+    if (Math.abs(Math.floor(root.clientWidth) - inst.width) >= 1) render(inst);
+  });
+  inst.observer.observe(root);
+  return inst;
+}
+
+function destroy(inst) {
+  clearTimeout(inst.timer);
+  inst.observer.disconnect();
+  inst.svg.remove();
+  instances.delete(inst.root);
 }
 
 export default function (component) {
@@ -46,80 +329,21 @@ export default function (component) {
     root.className = "mbl-canvas";
     parentElement.appendChild(root);
   }
-  root.innerHTML = "";
-  const width = Math.max(320, root.clientWidth || parentElement.clientWidth || 640);
-  const [bx0, bx1, by0, by1] = data.box;
-  // equal aspect: one data unit is the same number of pixels on both axes
-  const plotW = width - PAD.left - PAD.right, plotH = HEIGHT - PAD.top - PAD.bottom;
-  const scale = Math.min(plotW / (bx1 - bx0), plotH / (by1 - by0));
-  const cx = (bx0 + bx1) / 2, cy = (by0 + by1) / 2;
-  const x0 = cx - plotW / scale / 2, x1 = cx + plotW / scale / 2;
-  const y0 = cy - plotH / scale / 2, y1 = cy + plotH / scale / 2;
-  const px = (x) => PAD.left + (x - x0) * scale;
-  const py = (y) => PAD.top + (y1 - y) * scale;
-  const toData = (event) => {
-    const rect = svg.getBoundingClientRect();
-    return [x0 + (event.clientX - rect.left - PAD.left) / scale, y1 - (event.clientY - rect.top - PAD.top) / scale];
-  };
-
-  const svg = el("svg", {width, height: HEIGHT, class: "mbl-svg", "data-x0": x0, "data-x1": x1, "data-y0": y0,
-                         "data-y1": y1, "data-scale": scale, "data-pad-left": PAD.left, "data-pad-top": PAD.top}, root);
-  el("rect", {x: PAD.left, y: PAD.top, width: plotW, height: plotH, fill: "white", stroke: "#bbbbbb"}, svg);
-  const grid = el("g", {}, svg);
-  for (const t of niceTicks(x0, x1, 8)) {
-    el("line", {x1: px(t), x2: px(t), y1: PAD.top, y2: PAD.top + plotH, stroke: t === 0 ? "#bbbbbb" : "#eeeeee"}, grid);
-    el("text", {x: px(t), y: PAD.top + plotH + 16, "text-anchor": "middle", class: "tick"}, grid).textContent = t;
+  let inst = instances.get(root);
+  if (!inst) {
+    inst = createInstance(root);
+    instances.set(root, inst);
   }
-  for (const t of niceTicks(y0, y1, 6)) {
-    el("line", {x1: PAD.left, x2: PAD.left + plotW, y1: py(t), y2: py(t), stroke: t === 0 ? "#bbbbbb" : "#eeeeee"}, grid);
-    el("text", {x: PAD.left - 6, y: py(t) + 4, "text-anchor": "end", class: "tick"}, grid).textContent = t;
+  // a rerender (new data) keeps the gesture in progress and the queue; it never resends an event
+  inst.data = data;
+  inst.send = setTriggerValue;
+  const handled = new Set(data.handled || []);
+  if (inst.inflight && handled.has(inst.inflight.id)) {
+    clearTimeout(inst.timer);
+    inst.inflight = null;
   }
-  el("text", {x: PAD.left + plotW / 2, y: HEIGHT - 6, "text-anchor": "middle", class: "axis"}, svg).textContent = "x₁";
-  el("text", {x: 12, y: PAD.top + plotH / 2, "text-anchor": "middle", class: "axis",
-              transform: `rotate(-90 12 ${PAD.top + plotH / 2})`}, svg).textContent = "x₂";
-  const layer = el("g", {class: "points"}, svg);
-  for (const [x, y, c, size] of data.points) {
-    if (x < x0 || x > x1 || y < y0 || y > y1) continue;
-    marker(data.symbols[c], px(x), py(y), size, data.colors[c], layer);
-  }
-  // legend (class names are text nodes: never parsed as HTML)
-  const legend = el("g", {class: "legend"}, svg);
-  data.names.forEach((name, j) => {
-    const lx = PAD.left + 10 + j * Math.min(110, plotW / data.names.length), ly = PAD.top + 16;
-    el("rect", {x: lx - 6, y: ly - 11, width: 104, height: 20, fill: "white", opacity: 0.8}, legend);
-    marker(data.symbols[j], lx + 4, ly - 1, 6, data.colors[j], legend);
-    const label = el("text", {x: lx + 16, y: ly + 4, class: j === data.active ? "legend active" : "legend"}, legend);
-    label.textContent = name;
-  });
-
-  const send = (payload) => setTriggerValue("event", {...payload, label: data.active,
-                                                      radius: 14 / scale, id: `${Date.now()}-${counter++}`});
-  const selection = el("rect", {class: "selection", visibility: "hidden"}, svg);
-  let start = null;
-  svg.addEventListener("mousedown", (event) => {
-    if (data.mode === "box") { start = toData(event); }
-  });
-  svg.addEventListener("mousemove", (event) => {
-    if (!start) return;
-    const [x, y] = toData(event);
-    selection.setAttribute("visibility", "visible");
-    selection.setAttribute("x", Math.min(px(start[0]), px(x)));
-    selection.setAttribute("y", Math.min(py(start[1]), py(y)));
-    selection.setAttribute("width", Math.abs(px(x) - px(start[0])));
-    selection.setAttribute("height", Math.abs(py(y) - py(start[1])));
-  });
-  svg.addEventListener("mouseup", (event) => {
-    if (!start) return;
-    const [x, y] = toData(event);
-    const box = {x0: Math.min(start[0], x), x1: Math.max(start[0], x), y0: Math.min(start[1], y), y1: Math.max(start[1], y)};
-    start = null;
-    selection.setAttribute("visibility", "hidden");
-    if ((box.x1 - box.x0) * scale > 3 && (box.y1 - box.y0) * scale > 3) send({type: "box", ...box});
-  });
-  svg.addEventListener("click", (event) => {
-    if (data.mode === "box") return;
-    const [x, y] = toData(event);
-    if (x < x0 || x > x1 || y < y0 || y > y1) return;
-    send({type: data.mode === "erase" ? "erase" : "add", x, y});
-  });
+  render(inst);
+  setTimeout(() => pump(inst), 0);
+  // called by Streamlit when the element unmounts (a stale call's cleanup must not tear down a live canvas)
+  return () => { if (!root.isConnected) destroy(inst); };
 }

@@ -217,51 +217,6 @@ def winnow_pass(F, y_sign, log_w, eta, prediction, margin, mistake, step):
 
 
 @njit(cache=True)
-def apportioned_pass(F, y_index, S, theta, lam, steps, sgd, prediction, margin, mistake, step, fired):
-    """Apportioned-margin steps (seed 002), linear kernel, on the unscaled sums S.
-
-    The weights are W = S/(λt) after t SGD steps (the Pegasos recursion
-    w ← (1 − 1/t)w + (1/(λt))·g telescopes to this), or W = S for the
-    θ-margin perceptron.  For every class j the indicator fires when
-    θ_y − δ̄(y,j)·f_j(x) > 0 (SGD) or ≥ 0 (perceptron), and then S_j += δ̄(y,j)·x.
-    ``steps[0]`` counts the steps made so far; ``fired[t]`` the classes that moved.
-    """
-    k = S.shape[0]
-    f = np.empty(k)
-    for t in range(F.shape[0]):
-        scale = 1.0
-        if sgd:
-            scale = 0.0 if steps[0] == 0 else 1.0 / (lam * steps[0])
-        for r in range(k):
-            total = 0.0
-            for c in range(F.shape[1]):
-                total += S[r, c] * F[t, c]
-            f[r] = total * scale
-        y = y_index[t]
-        best = 0
-        rival = -1
-        for r in range(k):
-            if f[r] / theta[r] > f[best] / theta[best]:
-                best = r
-            if r != y and (rival < 0 or f[r] / theta[r] > f[rival] / theta[rival]):
-                rival = r
-        prediction[t] = best
-        margin[t] = f[y] / theta[y] - f[rival] / theta[rival]
-        mistake[t] = best != y
-        steps[0] += 1
-        count = 0
-        for r in range(k):
-            sign = 1.0 if r == y else -1.0
-            gap = theta[y] - sign * f[r]
-            if (sgd and gap > 0.0) or ((not sgd) and gap >= 0.0):
-                count += 1
-                for c in range(F.shape[1]):
-                    S[r, c] += sign * F[t, c]
-        fired[t] = count
-        step[t] = count
-
-
-@njit(cache=True)
 def weight_bounded_pass(F, y_sign, w, beta, prediction, margin, mistake, step):
     """Weight-bounded perceptron (seed 004, appendix): w_i ∈ [0, 1] is feature i's share
     towards the positive class; score = Σ (2w_i − 1)·x_i; on y·score ≤ 0,

@@ -1,9 +1,31 @@
-"""Cost-sensitive baselines for the apportioned-margin classifier, and its metrics (seed 002).
+"""Cost-sensitive baselines for a priority vector θ, and the metrics of seed 002.
 
-Built with scikit-learn, minding the pitfalls ALGORITHMS.md lists: ``SVC`` always
-trains one-vs-one (``decision_function_shape="ovr"`` does not change its
-predictions), so a real one-vs-rest baseline fits one weighted binary SVM per
-class; Crammer–Singer is ``LinearSVC(multi_class="crammer_singer")``, linear only.
+Seed 002 compares the apportioned margin with a plain SVM and with three
+cost-sensitive multiclass SVMs: one-vs-all (CSOVA), one-vs-one (CSOVO) and
+Crammer–Singer (CSCS).  Built with scikit-learn, minding the pitfalls listed in
+ALGORITHMS.md ("Baselines"):
+
+* ``SVC`` always trains one-vs-one; ``decision_function_shape="ovr"`` only
+  reshapes its scores and never changes a prediction.  ``SVC(class_weight=θ)``
+  is therefore a cost-sensitive *one-vs-one* SVM (:func:`class_weighted_svm`),
+  and the authors' CSOVA and CSOVO were one model.
+* ``OneVsRestClassifier`` does not pass per-class weights to its binary
+  problems, so the real one-vs-rest baseline (:func:`cost_sensitive_ovr`) is a
+  small estimator of our own that fits one binary SVM per class, every point
+  weighted by the priority of its class.  :func:`cost_sensitive_ovo` does the
+  same for every pair of classes and votes, so the pairwise model is explicit.
+* Crammer–Singer is ``LinearSVC(multi_class="crammer_singer", class_weight=θ)``:
+  linear only.
+
+Every builder is deterministic (``SVC`` without probabilities draws nothing;
+``LinearSVC`` gets ``random_state``).  The registry :data:`BASELINES` maps a
+name to a :class:`Baseline` (builder, description, whether it takes kernels).
+
+Metrics (seed 002, §5.2): the expected risk (1/n)·Σ_i θ_{y_i}·1[ŷ_i ≠ y_i] and
+the sensitivity (recall) of a class.  Fisher consistency (seed 002, Lemma 4):
+:func:`fisher_minimizer` gives the scores the lemma claims minimise the
+expected apportioned loss at a point; :func:`population_minimizer` solves that
+minimisation exactly, and the two differ (see the caveat there).
 
 Examples
 --------
@@ -11,102 +33,345 @@ Examples
 >>> from datasets.four_clouds import four_clouds
 >>> X, y = four_clouds(40, seed=1)
 >>> model = BASELINES["CSOVA"].build(theta=[10, 10, 1, 1], classes=np.arange(4)).fit(X, y)
->>> float(expected_risk(y, model.predict(X), [10, 10, 1, 1], np.arange(4))) < 10
+>>> model.predict(X[:3]).shape
+(3,)
+>>> 0 <= expected_risk(y, model.predict(X), [10, 10, 1, 1], np.arange(4)) <= 10
 True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Callable
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.svm import SVC, LinearSVC
+from sklearn.utils.validation import check_is_fitted
 
 from .apportioned import check_theta
 
 
-def expected_risk(y_true, y_pred, theta, classes) -> float:
-    """(1/n)·Σ_i θ_{y_i}·1[ŷ_i ≠ y_i]: the θ-weighted error rate (seed 002, Table 2)."""
-    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+# ---------------------------------------------------------------------- metrics
+def _labels(y_true, y_pred):
+    y_true, y_pred = np.asarray(y_true).reshape(-1), np.asarray(y_pred).reshape(-1)
     if y_true.shape != y_pred.shape or y_true.size == 0:
-        raise ValueError("y_true and y_pred must be non-empty and of equal length.")
-    theta = check_theta(theta, len(classes))
-    cost = theta[np.searchsorted(np.asarray(classes), y_true)]
+        raise ValueError(f"y_true and y_pred must be non-empty and of equal length; got "
+                         f"{y_true.size} and {y_pred.size} labels.")
+    return y_true, y_pred
+
+
+def expected_risk(y_true, y_pred, theta, classes) -> float:
+    """(1/n)·Σ_i θ_{y_i}·1[ŷ_i ≠ y_i]: the θ-weighted error rate (seed 002, Table 2).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+    theta : array-like of shape (n_classes,)
+        Priority of each class, in the order of ``classes``.
+    classes : array-like of shape (n_classes,)
+        Every label ``y_true`` may hold.
+
+    Examples
+    --------
+    >>> expected_risk([0, 0, 1, 1], [0, 1, 1, 0], theta=[10, 1], classes=[0, 1])
+    2.75
+    """
+    y_true, y_pred = _labels(y_true, y_pred)
+    classes = np.asarray(list(classes))
+    theta = check_theta(theta, len(classes), classes)
+    order = np.argsort(classes, kind="stable")
+    position = np.searchsorted(classes[order], y_true)
+    position = np.clip(position, 0, len(classes) - 1)
+    unknown = classes[order][position] != y_true
+    if np.any(unknown):
+        raise ValueError(f"label {y_true[unknown][0]!r} of y_true is not in classes "
+                         f"{classes.tolist()}; list every class (with its θ).")
+    cost = theta[order][position]
     return float(np.mean(cost * (y_true != y_pred)))
 
 
 def sensitivity(y_true, y_pred, label) -> float:
-    """Recall of class ``label``: the share of its points predicted as it (nan if it has none)."""
-    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+    """Recall of class ``label``: the share of its points predicted as it (nan if it has none).
+
+    Examples
+    --------
+    >>> sensitivity([0, 0, 1, 1], [0, 1, 1, 1], label=0)
+    0.5
+    """
+    y_true, y_pred = _labels(y_true, y_pred)
     mask = y_true == label
     return float(np.mean(y_pred[mask] == label)) if mask.any() else float("nan")
 
 
 def fisher_minimizer(theta, probabilities) -> np.ndarray:
-    """Population minimiser of the apportioned loss (seed 002): f_j = θ_j at j* = argmax θ_j P_j,
-    −θ_j/(k−1) elsewhere.  Its θ-scaled argmax is the Bayes decision for costs θ.
+    """The scores that seed 002's Lemma 4 names as the population minimiser at one point x.
 
+    f_j = θ_j for j* = argmax_j θ_j·P_j(x) (ties to the lowest index) and
+    f_j = −θ_j/(k−1) elsewhere, so the θ-scaled decision argmax_j f_j/θ_j is j*,
+    the Bayes decision for the costs θ.  A teaching helper: the lemma claims
+    these scores minimise E[Σ_j [θ_Y − δ̄(Y,j)·f_j]₊ | x] subject to Σ_j f_j = 0.
+
+    **Caveat (our check, not the seed's):** the claim does not hold in general.
+    These scores sum to 0 only when θ_{j*} is the mean of the other θ_j, and
+    :func:`population_minimizer` (an exact linear program) often finds a lower
+    expected loss — even for θ = 1 and k = 3 — whose θ-scaled argmax can differ
+    from j*.  The lab shows both.
+
+    Parameters
+    ----------
+    theta : array-like of shape (k,)
+    probabilities : array-like of shape (k,)
+        P(Y = j | X = x), non-negative, summing to 1.
+
+    Examples
+    --------
     >>> fisher_minimizer([10, 1, 1], [0.2, 0.5, 0.3]).tolist()
     [10.0, -0.5, -0.5]
     """
-    theta = check_theta(theta, len(probabilities))
-    p = np.asarray(probabilities, dtype=float)
-    k = len(theta)
+    theta, p = _point_problem(theta, probabilities)
     best = int(np.argmax(theta * p))
-    f = -theta / (k - 1)
+    f = -theta / (p.shape[0] - 1)
     f[best] = theta[best]
     return f
 
 
-def _class_weight(theta, classes) -> dict:
-    return {c: float(t) for c, t in zip(np.asarray(classes).tolist(), check_theta(theta, len(classes)))}
+def _point_problem(theta, probabilities):
+    p = np.asarray(probabilities, dtype=float).reshape(-1)
+    if p.shape[0] < 2:
+        raise ValueError("probabilities must cover at least two classes.")
+    if not np.all(np.isfinite(p)) or np.any(p < 0) or not np.isclose(p.sum(), 1.0):
+        raise ValueError(f"probabilities must be non-negative and sum to 1; got {p.tolist()}.")
+    return check_theta(theta, p.shape[0]), p
 
 
-class WeightedOneVsRest(ClassifierMixin, BaseEstimator):
-    """One binary SVM per class, each weighted by θ (a true cost-sensitive one-vs-rest, CSOVA)."""
+def population_loss(scores, theta, probabilities) -> float:
+    """E[Σ_j [θ_Y − δ̄(Y,j)·f_j]₊ | x] = Σ_l P_l·Σ_j [θ_l − δ̄(l,j)·f_j]₊ for scores f at one point.
 
-    def __init__(self, estimator=None, theta=None):
+    >>> round(population_loss([1.0, -1.0], [1, 1], [0.7, 0.3]), 9)     # 0.3·(2 + 2)
+    1.2
+    """
+    theta, p = _point_problem(theta, probabilities)
+    f = np.asarray(scores, dtype=float).reshape(-1)
+    if f.shape != p.shape:
+        raise ValueError(f"scores must hold one value per class ({p.shape[0]}); got {f.shape[0]}.")
+    sign = np.where(np.eye(p.shape[0], dtype=bool), 1.0, -1.0)        # δ̄(l, j)
+    hinge = np.maximum(theta[:, None] - sign * f[None, :], 0.0)
+    return float(p @ hinge.sum(axis=1))
+
+
+def population_minimizer(theta, probabilities) -> np.ndarray:
+    """Scores f with Σ_j f_j = 0 minimising :func:`population_loss`, by an exact linear program.
+
+    Variables f (k) and slacks s_{lj} ≥ max(0, θ_l − δ̄(l,j)·f_j); minimise Σ_l P_l Σ_j s_{lj}
+    (scipy's HiGHS; a vertex of the optimal set when it is not unique).
+
+    Examples
+    --------
+    >>> f = population_minimizer([1, 1, 1], [0.8, 0.1, 0.1])
+    >>> bool(population_loss(f, [1, 1, 1], [0.8, 0.1, 0.1])
+    ...      < population_loss(fisher_minimizer([1, 1, 1], [0.8, 0.1, 0.1]), [1, 1, 1], [0.8, 0.1, 0.1]))
+    True
+    """
+    from scipy.optimize import linprog
+
+    theta, p = _point_problem(theta, probabilities)
+    k = p.shape[0]
+    sign = np.where(np.eye(k, dtype=bool), 1.0, -1.0)
+    # s_{lj} ≥ θ_l − δ̄(l,j) f_j  ⇔  −δ̄(l,j) f_j − s_{lj} ≤ −θ_l
+    A = np.zeros((k * k, k + k * k))
+    for l in range(k):
+        for j in range(k):
+            A[l * k + j, j] = -sign[l, j]
+            A[l * k + j, k + l * k + j] = -1.0
+    b = -np.repeat(theta, k)
+    cost = np.r_[np.zeros(k), np.repeat(p, k)]
+    equal = np.r_[np.ones(k), np.zeros(k * k)][None, :]
+    result = linprog(cost, A_ub=A, b_ub=b, A_eq=equal, b_eq=[0.0],
+                     bounds=[(None, None)] * k + [(0, None)] * (k * k), method="highs")
+    if not result.success:  # pragma: no cover - the program is always feasible and bounded
+        raise RuntimeError(f"linear program failed: {result.message}")
+    return result.x[:k]
+
+
+# ------------------------------------------------------------------ estimators
+def _priority_map(theta, classes) -> dict:
+    """{label: θ} from θ in the order of ``classes``."""
+    classes = np.asarray(list(classes))
+    return dict(zip(classes.tolist(), check_theta(theta, len(classes), classes).tolist()))
+
+
+def _point_costs(priority: dict, y) -> np.ndarray:
+    missing = sorted({label for label in np.asarray(y).tolist() if label not in priority})
+    if missing:
+        raise ValueError(f"no priority for the labels {missing}; θ covers {sorted(priority)}.")
+    return np.array([priority[label] for label in np.asarray(y).tolist()], dtype=float)
+
+
+class _WeightedDecomposition(ClassifierMixin, BaseEstimator):
+    """Shared fit plumbing: binary problems whose points weigh θ of their class."""
+
+    def __init__(self, estimator=None, priority=None):
         self.estimator = estimator
-        self.theta = theta
+        self.priority = priority
 
-    def fit(self, X, y):
+    def _prepare(self, X, y, sample_weight):
         X, y = np.asarray(X, dtype=float), np.asarray(y)
         self.classes_ = np.unique(y)
-        theta = check_theta(self.theta, len(self.classes_))
-        cost = theta[np.searchsorted(self.classes_, y)]
+        if self.classes_.size < 2:
+            raise ValueError(f"need at least two classes; y holds only {self.classes_.tolist()}.")
+        priority = self.priority if self.priority is not None else {c: 1.0 for c in self.classes_.tolist()}
+        cost = _point_costs(priority, y)
+        if sample_weight is not None:
+            cost = cost * np.asarray(sample_weight, dtype=float)
+        self.n_features_in_ = X.shape[1]
         base = self.estimator if self.estimator is not None else SVC(kernel="rbf")
-        self.estimators_ = [clone(base).fit(X, (y == c).astype(int), sample_weight=cost) for c in self.classes_]
+        return X, y, cost, base
+
+    def predict(self, X):
+        """The class of the largest ``decision_function`` column (ties to the lowest)."""
+        return self.classes_[np.argmax(self.decision_function(X), axis=1)]
+
+
+class WeightedOneVsRest(_WeightedDecomposition):
+    """Cost-sensitive one-vs-rest (CSOVA): one binary classifier per class j,
+    "j against the rest", every point weighted by the priority θ of its own class.
+
+    Parameters
+    ----------
+    estimator : binary classifier with ``sample_weight`` and ``decision_function``,
+        default ``SVC(kernel="rbf")``.
+    priority : dict label → θ, default all 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [0.2, 0.1], [3.0, 0.0], [3.1, 0.2], [0.0, 3.0], [0.1, 3.2]])
+    >>> WeightedOneVsRest(priority={0: 5, 1: 1, 2: 1}).fit(X, [0, 0, 1, 1, 2, 2]).predict(X).tolist()
+    [0, 0, 1, 1, 2, 2]
+    """
+
+    def fit(self, X, y, sample_weight=None):
+        X, y, cost, base = self._prepare(X, y, sample_weight)
+        self.estimators_ = [clone(base).fit(X, (y == c).astype(int), sample_weight=cost)
+                            for c in self.classes_]
         return self
 
     def decision_function(self, X):
-        return np.column_stack([e.decision_function(np.asarray(X, dtype=float)) for e in self.estimators_])
+        """One column per class: its binary classifier's score."""
+        check_is_fitted(self, "estimators_")
+        X = np.asarray(X, dtype=float)
+        return np.column_stack([e.decision_function(X) for e in self.estimators_])
 
-    def predict(self, X):
-        return self.classes_[np.argmax(self.decision_function(X), axis=1)]
+
+class WeightedOneVsOne(_WeightedDecomposition):
+    """Cost-sensitive one-vs-one (CSOVO): one binary classifier per pair of classes,
+    trained on the points of the two classes weighted by θ of their class; the
+    prediction is the class with most pairwise wins, ties broken by the summed
+    pairwise scores (scaled into (−1/3, 1/3) so they never outvote a win).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [0.2, 0.1], [3.0, 0.0], [3.1, 0.2], [0.0, 3.0], [0.1, 3.2]])
+    >>> WeightedOneVsOne(priority={0: 5, 1: 1, 2: 1}).fit(X, [0, 0, 1, 1, 2, 2]).predict(X).tolist()
+    [0, 0, 1, 1, 2, 2]
+    """
+
+    def fit(self, X, y, sample_weight=None):
+        X, y, cost, base = self._prepare(X, y, sample_weight)
+        self.pairs_ = list(combinations(range(self.classes_.size), 2))
+        self.estimators_ = []
+        for a, b in self.pairs_:
+            rows = (y == self.classes_[a]) | (y == self.classes_[b])
+            target = (y[rows] == self.classes_[b]).astype(int)          # positive side: class b
+            self.estimators_.append(clone(base).fit(X[rows], target, sample_weight=cost[rows]))
+        return self
+
+    def decision_function(self, X):
+        """Votes per class plus a tie-breaker below 1/3 from the summed pairwise scores."""
+        check_is_fitted(self, "estimators_")
+        X = np.asarray(X, dtype=float)
+        votes = np.zeros((X.shape[0], self.classes_.size))
+        confidence = np.zeros_like(votes)
+        for (a, b), model in zip(self.pairs_, self.estimators_):
+            score = model.decision_function(X)
+            votes[:, b] += score > 0
+            votes[:, a] += score <= 0
+            confidence[:, b] += score
+            confidence[:, a] -= score
+        return votes + confidence / (3.0 * (np.abs(confidence) + 1.0))
+
+
+# -------------------------------------------------------------------- builders
+def plain_svm(theta=None, classes=None, kernel="rbf", C=1.0, gamma="scale"):
+    """A plain SVM that ignores θ (``SVC``, one-vs-one): the reference point."""
+    return SVC(kernel=kernel, C=C, gamma=gamma)
+
+
+def class_weighted_svm(theta, classes, kernel="rbf", C=1.0, gamma="scale"):
+    """``SVC(class_weight={label: θ})``: the pair (a, b) is trained with C·θ_a and C·θ_b.
+
+    scikit-learn's SVC is one-vs-one whatever ``decision_function_shape`` says,
+    so this is a cost-sensitive one-vs-one SVM (the same model as
+    :func:`cost_sensitive_ovo` up to the solver's tolerance and tie-breaking).
+    """
+    return SVC(kernel=kernel, C=C, gamma=gamma, class_weight=_priority_map(theta, classes))
+
+
+def cost_sensitive_ovr(theta, classes, kernel="rbf", C=1.0, gamma="scale"):
+    """CSOVA: :class:`WeightedOneVsRest` over binary ``SVC``s, points weighted by θ of their class."""
+    return WeightedOneVsRest(SVC(kernel=kernel, C=C, gamma=gamma), _priority_map(theta, classes))
+
+
+def cost_sensitive_ovo(theta, classes, kernel="rbf", C=1.0, gamma="scale"):
+    """CSOVO: :class:`WeightedOneVsOne` over binary ``SVC``s, points weighted by θ of their class."""
+    return WeightedOneVsOne(SVC(kernel=kernel, C=C, gamma=gamma), _priority_map(theta, classes))
+
+
+def crammer_singer(theta, classes, C=1.0, random_state=0):
+    """CSCS: ``LinearSVC(multi_class="crammer_singer", class_weight={label: θ})`` (linear only)."""
+    return LinearSVC(multi_class="crammer_singer", C=C, class_weight=_priority_map(theta, classes),
+                     random_state=random_state, max_iter=10_000)
 
 
 @dataclass(frozen=True)
 class Baseline:
+    """A named baseline: ``build(theta, classes, kernel, C, gamma)`` returns an unfitted estimator.
+
+    Attributes
+    ----------
+    name, description : str
+    kernel_capable : bool
+        False for linear-only models: ``build`` then refuses a non-linear kernel.
+    make : callable
+        The builder behind ``build``.
+    """
+
     name: str
     description: str
     kernel_capable: bool
     make: Callable
 
     def build(self, theta, classes, kernel="rbf", C=1.0, gamma="scale"):
-        return self.make(theta, classes, kernel, C, gamma)
+        """An unfitted estimator for priorities θ (in the order of ``classes``)."""
+        if not self.kernel_capable:
+            if kernel != "linear":
+                raise ValueError(f"{self.name} is linear only; build it with kernel='linear' "
+                                 f"(got kernel={kernel!r}).")
+            return self.make(theta, classes, C=C)
+        return self.make(theta, classes, kernel=kernel, C=C, gamma=gamma)
 
 
 BASELINES = {b.name: b for b in (
-    Baseline("SVM", "plain SVM, no costs (one-vs-one)", True,
-             lambda theta, classes, kernel, C, gamma: SVC(kernel=kernel, C=C, gamma=gamma)),
-    Baseline("CSOVO", "class-weighted SVM (scikit-learn's SVC: one-vs-one)", True,
-             lambda theta, classes, kernel, C, gamma: SVC(kernel=kernel, C=C, gamma=gamma,
-                                                          class_weight=_class_weight(theta, classes))),
+    Baseline("SVM", "plain SVM, no priorities (SVC, one-vs-one)", True, plain_svm),
     Baseline("CSOVA", "cost-sensitive one-vs-rest: one θ-weighted binary SVM per class", True,
-             lambda theta, classes, kernel, C, gamma: WeightedOneVsRest(SVC(kernel=kernel, C=C, gamma=gamma), theta)),
-    Baseline("CSCS", "Crammer–Singer multiclass SVM with class weights (linear)", False,
-             lambda theta, classes, kernel, C, gamma: LinearSVC(multi_class="crammer_singer", C=C,
-                                                                class_weight=_class_weight(theta, classes))),
+             cost_sensitive_ovr),
+    Baseline("CSOVO", "cost-sensitive one-vs-one: one θ-weighted binary SVM per pair, votes", True,
+             cost_sensitive_ovo),
+    Baseline("CSCS", "Crammer–Singer multiclass SVM with class weights θ (linear only)", False,
+             crammer_singer),
+    Baseline("weighted SVC", "scikit-learn's SVC(class_weight=θ): one-vs-one inside, i.e. CSOVO "
+             "(what 'decision_function_shape=ovr' would wrongly call CSOVA)", True, class_weighted_svm),
 )}

@@ -38,6 +38,7 @@ ESTIMATORS = [
     learners.ApportionedMargin(),
     learners.ApportionedMargin(solver="perceptron"),
     learners.ApportionedMargin(kernel="rbf", gamma=0.5),
+    learners.ApportionedMargin(kernel="laplace", solver="perceptron"),
     learners.OOZ(),
     learners.OOZ(fit_intercept=True, max_degree=3, normalize=False),
     learners.WeightBoundedPerceptron(),

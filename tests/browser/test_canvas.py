@@ -1,0 +1,196 @@
+"""The drawing canvas in headless Chromium: clicks land exactly where clicked, boxes spray inside the box.
+
+Expected data coordinates are computed from the click's page pixel and the grid
+lines the canvas drew (their page positions and data values), not from the
+canvas's own conversion code, so drawing and clicking must agree.  Tolerance:
+half a pixel in data units.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import SCREENSHOTS, metric, screenshot, wait_for_idle, wait_for_metric
+
+pytestmark = pytest.mark.browser
+
+APP = Path(__file__).with_name("canvas_app.py")
+VIEW = (-5.0, 5.0, -4.0, 4.0)      # as in canvas_app.py
+SPRAY_N = 12                        # as in canvas_app.py
+SVG = ".st-key-canvas svg.mbl-svg"
+
+
+def open_canvas(page, url: str, query: str = ""):
+    page.goto(url + query)
+    wait_for_idle(page)
+    svg = page.locator(SVG).first
+    svg.wait_for()
+    return svg
+
+
+def pixel_mapping(svg):
+    """(to_data, to_pixel, pixels per unit) from the page positions of the drawn grid lines."""
+    lines = svg.evaluate("""svg => [...svg.querySelectorAll('line[data-axis]')].map(line => {
+        const r = line.getBoundingClientRect();
+        return [line.dataset.axis, Number(line.dataset.value), r.x + r.width / 2, r.y + r.height / 2]; })""")
+    fits = {}
+    for axis, coordinate in (("x", 2), ("y", 3)):
+        pairs = sorted((value, position[coordinate]) for position in lines if position[0] == axis
+                       for value in [position[1]])
+        assert len(pairs) >= 3, f"fewer than three {axis} grid lines"
+        (v0, p0), (v1, p1) = pairs[0], pairs[-1]
+        slope = (p1 - p0) / (v1 - v0)
+        for value, position in pairs:          # the grid is linear: every line where the end lines say
+            assert abs(p0 + slope * (value - v0) - position) < 0.01
+        fits[axis] = (v0, p0, slope)
+    (xv, xp, xs), (yv, yp, ys) = fits["x"], fits["y"]
+    assert xs > 0 > ys
+    assert abs(xs + ys) < 0.005 * xs, "equal aspect: one data unit is as many pixels on both axes"
+
+    def to_data(px, py):
+        return xv + (px - xp) / xs, yv + (py - yp) / ys
+
+    def to_pixel(x, y):
+        return xp + (x - xv) * xs, yp + (y - yv) * ys
+
+    return to_data, to_pixel, xs
+
+
+def client_rect(locator) -> dict:
+    """The element's geometry box in page pixels (Playwright's bounding_box adds SVG strokes)."""
+    return locator.evaluate("e => { const r = e.getBoundingClientRect(); "
+                            "return {x: r.x, y: r.y, width: r.width, height: r.height}; }")
+
+
+def shown(page, key: str, prefix: str):
+    text = page.locator(f".st-key-{key} [data-testid='stText']").first.inner_text().strip()
+    assert text.startswith(prefix), text
+    return json.loads(text[len(prefix):])
+
+
+def choose(page, group: str, option: str):
+    page.locator('[data-testid="stRadio"]', has=page.get_by_text(group, exact=True)).first \
+        .get_by_text(option, exact=True).click()
+    wait_for_idle(page)
+
+
+def assert_view_shown_whole(svg):
+    """The plot shows the app's view box, centred, tight along one axis (equal aspect widens the other)."""
+    to_data, _, scale = pixel_mapping(svg)
+    frame = client_rect(svg.locator("rect.frame"))
+    left, top = to_data(frame["x"], frame["y"])
+    right, bottom = to_data(frame["x"] + frame["width"], frame["y"] + frame["height"])
+    half_pixel = 0.5 / scale
+    assert left <= VIEW[0] + half_pixel and right >= VIEW[1] - half_pixel
+    assert bottom <= VIEW[2] + half_pixel and top >= VIEW[3] - half_pixel
+    assert abs((left + right) / 2 - 0.0) < half_pixel and abs((top + bottom) / 2 - 0.0) < half_pixel
+    assert min(abs(left - VIEW[0]), abs(bottom - VIEW[2])) < half_pixel
+    return frame, to_data, half_pixel
+
+
+def test_view_box_is_shown_whole_with_equal_aspect_and_follows_a_resize(page, streamlit_server):
+    svg = open_canvas(page, streamlit_server(APP))
+    wide = float(svg.get_attribute("width"))
+    assert_view_shown_whole(svg)
+    page.set_viewport_size({"width": 560, "height": 720})
+    page.wait_for_function("([svg, wide]) => Number(svg.getAttribute('width')) < wide - 50",
+                           arg=[svg.element_handle(), wide])
+    frame, to_data, half_pixel = assert_view_shown_whole(svg)
+    px, py = round(frame["x"] + 0.7 * frame["width"]), round(frame["y"] + 0.25 * frame["height"])
+    page.mouse.click(px, py)                              # clicks are still exact after the resize
+    wait_for_metric(page, "Points", 1)
+    last = shown(page, "last_point", "last ")
+    assert abs(last["x"] - to_data(px, py)[0]) <= half_pixel and abs(last["y"] - to_data(px, py)[1]) <= half_pixel
+    svg.screenshot(path=str(SCREENSHOTS / "canvas-narrow-element.png"))
+
+
+def test_clicks_add_points_exactly_where_clicked_and_a_box_sprays_inside_it(page, streamlit_server):
+    svg = open_canvas(page, streamlit_server(APP))
+    assert metric(page, "Points") == "0"
+    to_data, to_pixel, scale = pixel_mapping(svg)
+    half_pixel = 0.5 / scale
+    frame = client_rect(svg.locator("rect.frame"))
+    clicks = [(round(frame["x"] + fx * frame["width"]), round(frame["y"] + fy * frame["height"]))
+              for fx, fy in [(0.23, 0.31), (0.64, 0.52), (0.41, 0.83)]]
+    for count, (px, py) in enumerate(clicks, start=1):
+        page.mouse.click(px, py)
+        wait_for_metric(page, "Points", count)
+        last = shown(page, "last_point", "last ")
+        expected_x, expected_y = to_data(px, py)
+        assert abs(last["x"] - expected_x) <= half_pixel, (last, expected_x)
+        assert abs(last["y"] - expected_y) <= half_pixel, (last, expected_y)
+        assert last["label"] == 0
+        # and the point is drawn back at the clicked pixel
+        markers = svg.locator("g.points path[data-x]")
+        assert markers.count() == count
+        box = client_rect(markers.nth(count - 1))
+        assert abs(box["x"] + box["width"] / 2 - px) < 1 and abs(box["y"] + box["height"] / 2 - py) < 1
+    screenshot(page, "canvas-clicks")
+    svg.screenshot(path=str(SCREENSHOTS / "canvas-clicks-element.png"))
+
+    # a rerender (another class, another tool) sends nothing again
+    choose(page, "Class", "C")
+    choose(page, "Tool", "box")
+    assert metric(page, "Points") == "3"
+    assert svg.get_attribute("data-mode") == "box"
+
+    first_mapping = to_data
+    to_data, to_pixel, scale = pixel_mapping(svg)    # measured again: the element screenshot scrolled the page
+    frame = client_rect(svg.locator("rect.frame"))
+    corner_a = (round(frame["x"] + 0.55 * frame["width"]), round(frame["y"] + 0.12 * frame["height"]))
+    corner_b = (round(frame["x"] + 0.88 * frame["width"]), round(frame["y"] + 0.47 * frame["height"]))
+    page.mouse.move(*corner_a)
+    page.mouse.down()
+    page.mouse.move(*corner_b, steps=8)
+    page.mouse.up()
+    wait_for_metric(page, "Points", 3 + SPRAY_N)
+    everything = shown(page, "all_points", "points ")
+    new_points, new_labels = everything["X"][3:], everything["labels"][3:]
+    (x_left, y_top), (x_right, y_bottom) = to_data(*corner_a), to_data(*corner_b)
+    assert len(new_points) == SPRAY_N and set(new_labels) == {2}
+    assert len({tuple(p) for p in new_points}) == SPRAY_N
+    for x, y in new_points:
+        assert x_left - half_pixel <= x <= x_right + half_pixel, (x, x_left, x_right)
+        assert y_bottom - half_pixel <= y <= y_top + half_pixel, (y, y_bottom, y_top)
+    assert everything["X"][:3] == [pytest.approx(list(first_mapping(*c)), abs=half_pixel) for c in clicks]
+    screenshot(page, "canvas-box")
+    svg.screenshot(path=str(SCREENSHOTS / "canvas-box-element.png"))
+
+    # erase: a click on the first point removes it (and only it)
+    choose(page, "Tool", "erase")
+    first = everything["X"][0]
+    to_data, to_pixel, scale = pixel_mapping(svg)
+    page.mouse.click(*to_pixel(*first))
+    wait_for_metric(page, "Points", 2 + SPRAY_N)
+    remaining = shown(page, "all_points", "points ")["X"]
+    assert first not in remaining and everything["X"][1] in remaining
+
+
+def test_quick_clicks_are_queued_not_lost(page, streamlit_server):
+    svg = open_canvas(page, streamlit_server(APP))
+    frame = client_rect(svg.locator("rect.frame"))
+    for fx in (0.2, 0.35, 0.5, 0.65):                 # no waiting between the clicks
+        page.mouse.click(frame["x"] + fx * frame["width"], frame["y"] + 0.5 * frame["height"])
+    wait_for_metric(page, "Points", 4)
+    xs = [x for x, _ in shown(page, "all_points", "points ")["X"]]
+    assert xs == sorted(xs), "the clicks arrive once each, in order"
+    assert metric(page, "Events") == "4"
+
+
+def test_six_classes_have_their_own_colour_and_shape_and_size_grows_with_weight(page, streamlit_server):
+    svg = open_canvas(page, streamlit_server(APP), "/?demo=1")     # six classes, then class 0 again with weight 4
+    markers = svg.locator("g.points path[data-x]")
+    assert markers.count() == 7
+    shapes = svg.evaluate("svg => [...svg.querySelectorAll('g.points path[data-x]')].map(p => "
+                          "[p.getAttribute('fill'), p.getAttribute('d').replace(/[-0-9.e]+/g, '#')])")
+    assert len({fill for fill, _ in shapes[:6]}) == 6, "six colours"
+    assert len({outline for _, outline in shapes[:6]}) == 6, "six marker shapes"
+    assert shapes[6] == shapes[0], "same class, same colour and shape"
+    light, heavy = client_rect(markers.nth(0)), client_rect(markers.nth(6))
+    assert heavy["width"] > 1.5 * light["width"], "weight 4 draws a larger marker than weight 1"
+    legend = svg.locator("g.legend text").all_text_contents()
+    assert legend == ["circle A", "square B", "diamond C", "triangle D", "cross E", "star F"]
+    assert svg.locator("g.legend text.active").text_content() == "circle A"
+    screenshot(page, "canvas-demo")
+    svg.screenshot(path=str(SCREENSHOTS / "canvas-demo-element.png"))
