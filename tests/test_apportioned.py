@@ -2,7 +2,6 @@
 the SGD step checked against the explicit Pegasos recursion, the dual form against the
 primal one, baselines and metrics."""
 
-import warnings
 
 import numpy as np
 import pytest
