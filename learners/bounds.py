@@ -1,9 +1,16 @@
-"""Mistake bounds of the sources, one function each (ALGORITHMS.md restates them).
+"""Mistake bounds of the sources, one pure function each (ALGORITHMS.md restates them).
 
-Every function takes numbers or NumPy arrays (they broadcast), checks that its
-arguments make sense — a ``ValueError`` says what to fix — and returns the
-bound.  Where a bound says nothing (a non-positive denominator), the value is
-``inf``: a vacuous bound, never NaN.
+Every function takes numbers or NumPy arrays (they broadcast against each
+other, so one call evaluates a whole curve), checks that its arguments make
+sense — a ``ValueError`` says which argument is wrong and what it must be —
+and returns the bound: a float for scalar arguments, an array otherwise.
+Where a bound says nothing (Winnow's denominator ηγ − ‖u‖₁ ln cosh(ηR∞) ≤ 0)
+the value is ``inf`` (``math.inf`` for scalars), a vacuous bound, never NaN.
+
+Quantities are measured where the learner works: R, R∞ and the margins γ on
+the feature vectors it uses (with the constant 1 of the intercept).
+:mod:`learners.comparators` computes them from data and turns these functions
+into curves over the trials.
 
 Examples
 --------
@@ -17,36 +24,98 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 LOG2 = np.log(2.0)
 
 
-def _values(name, value, *, low=None, low_open=False, high=None, high_open=False, allow_inf=False):
+#: what each argument is, said when it is out of range (the "how to fix it" of the error)
+MEANING = {
+    "R": "R = max_t ‖x_t‖₂ is a length, so it cannot be negative",
+    "R_sq": "R² = max_t K(x_t, x_t) is a squared length, so it cannot be negative",
+    "R_inf": "R∞ = max_t ‖x_t‖∞ is a largest absolute coordinate, so it cannot be negative",
+    "u_norm": "‖u‖ is the norm of the comparator, so it cannot be negative",
+    "u_norm_sq": "K(u, u) = ‖u‖² cannot be negative",
+    "u_l1": "‖u‖₁ must be positive: the zero vector separates nothing",
+    "gamma": ("γ is the margin of the comparator and must be positive; when no u has a positive "
+              "margin use freund_schapire or gentile, which let u make mistakes"),
+    "hinge_sq_sum": "Σ((γ − y u·x)₊)² is a sum of squares, so it cannot be negative",
+    "total_distance": "TD_γ is a total distance, so it cannot be negative",
+    "L": "L is a sum of (weighted) hinge losses, so it cannot be negative",
+    "C": "C = R²‖u‖² cannot be negative",
+    "c_max": "c_max is the largest importance weight and must be positive",
+    "c_min": ("c_min is the smallest importance weight; Theorem 2 divides by it, so it must be "
+              "positive (use iwp_theorem3 when some weight is 0)"),
+    "n": "n is the number of weights the learner keeps, at least 1",
+    "k": "k counts relevant (non-zero) features, so it cannot be negative",
+    "eta": "η is Winnow's learning rate: choose η > 0 (winnow_best_eta gives the tuned rate)",
+    "m": "m counts the mistakes of the best expert, so it cannot be negative",
+    "n_experts": "N is the number of experts, at least 1",
+    "beta": "β multiplies the weight of every wrong expert: choose 0 < β < 1 (the lecture uses ½)",
+    "epsilon": ("ε is RWM's penalty rate: choose 0 < ε ≤ ½ (rwm_best_epsilon(m, N) gives the "
+                "tuned one)"),
+}
+
+
+def _values(name, value, *, low=None, low_open=False, high=None, high_open=False):
+    """``value`` as a float array, or a ValueError saying what ``name`` must be and why."""
+    why = MEANING.get(name, "")
+    why = f" — {why}" if why else ""
     try:
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number or an array of numbers; got {value!r}.") from None
-    if np.any(np.isnan(array)) or (not allow_inf and np.any(np.isinf(array))):
-        raise ValueError(f"{name} must be finite; got {value!r}.")
-    if low is not None and np.any(array <= low if low_open else array < low):
-        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low:g}; got {value!r}.")
-    if high is not None and np.any(array >= high if high_open else array > high):
-        raise ValueError(f"{name} must be {'<' if high_open else '<='} {high:g}; got {value!r}.")
+        raise ValueError(f"{name} must be a number or an array of numbers; got {value!r}{why}.") from None
+    bad = np.isnan(array) | np.isinf(array)
+    if np.any(bad):
+        raise ValueError(f"{name} must be finite; got {_first(array, bad)}{why}.")
+    if low is not None:
+        bad = array <= low if low_open else array < low
+        if np.any(bad):
+            raise ValueError(f"{name} must be {'>' if low_open else '>='} {low:g}; "
+                             f"got {_first(array, bad)}{why}.")
+    if high is not None:
+        bad = array >= high if high_open else array > high
+        if np.any(bad):
+            raise ValueError(f"{name} must be {'<' if high_open else '<='} {high:g}; "
+                             f"got {_first(array, bad)}{why}.")
     return array
+
+
+def _first(array, bad) -> str:
+    """The first offending value (and where it is, for an array)."""
+    if array.ndim == 0:
+        return f"{float(array):g}"
+    index = tuple(int(i) for i in np.argwhere(bad)[0])
+    return f"{float(array[index]):g} at index {index[0] if len(index) == 1 else index}"
 
 
 def _result(array):
     return float(array) if np.ndim(array) == 0 else array
 
 
+def _quiet(bound):
+    """Let a bound overflow to ``inf`` (vacuous) without a floating-point warning."""
+    @functools.wraps(bound)
+    def wrapper(*args, **kwargs):
+        with np.errstate(over="ignore", divide="ignore"):
+            return bound(*args, **kwargs)
+    return wrapper
+
+
 def log_cosh(a):
-    """ln((e^a + e^{−a})/2), computed without overflow."""
+    """ln((e^a + e^{−a})/2) = ln cosh a, computed without overflow (Theorem 3.1's denominator).
+
+    >>> round(float(log_cosh(1.0)), 6), float(log_cosh(1000.0)) == 1000.0 - float(np.log(2.0))
+    (0.433781, True)
+    """
     a = np.abs(np.asarray(a, dtype=float))
     return a + np.log1p(np.exp(-2.0 * a)) - LOG2
 
 
 # ------------------------------------------------------------------ perceptron
+@_quiet
 def novikoff(R, u_norm, gamma):
     """Novikoff/Block: M ≤ R²‖u‖²/γ² when y_t(u·x_t) ≥ γ > 0 for all t (seed 003, Thm 2.1).
 
@@ -59,6 +128,7 @@ def novikoff(R, u_norm, gamma):
     return _result((R * u / g) ** 2)
 
 
+@_quiet
 def freund_schapire(R, u_norm, gamma, hinge_sq_sum):
     """Freund–Schapire: M ≤ ((R‖u‖ + D)/γ)², D² = Σ_t ((γ − y_t u·x_t)₊)² (seed 003, Thm 2.2).
 
@@ -72,8 +142,12 @@ def freund_schapire(R, u_norm, gamma, hinge_sq_sum):
     return _result(((R * u + np.sqrt(d2)) / g) ** 2)
 
 
+@_quiet
 def seed001_unit(gamma, total_distance):
-    """Seed 001's form for unit vectors: M ≤ 1/γ² + (2/γ)·TD_γ.
+    """Seed 001's form for unit vectors: M ≤ 1/γ² + (2/γ)·TD_γ (lecture slides, Perceptron).
+
+    With ‖x_t‖ ≤ 1 and ‖u‖ = 1, TD_γ = Σ_t (γ − y_t u·x_t)₊ is the total
+    distance the points must move (along u) to be separated with margin γ.
 
     >>> seed001_unit(0.5, 1.0)
     8.0
@@ -83,6 +157,7 @@ def seed001_unit(gamma, total_distance):
     return _result(1.0 / g**2 + 2.0 * td / g)
 
 
+@_quiet
 def gentile(L, C):
     """Gentile (seed 000, Theorem 1): M ≤ L + C + √(LC), L = Σ(1 − y u·x)₊, C = R²‖u‖².
 
@@ -94,6 +169,7 @@ def gentile(L, C):
     return _result(L + C + np.sqrt(L * C))
 
 
+@_quiet
 def iwp_theorem3(L, C, c_max):
     """IWP weighted loss (seed 000, Theorem 3): Loss ≤ L + c_max·C + √(c_max·L·C).
 
@@ -108,8 +184,12 @@ def iwp_theorem3(L, C, c_max):
     return _result(L + c * C + np.sqrt(c * L * C))
 
 
+@_quiet
 def iwp_theorem2(L, C, c_max, c_min):
-    """The older IWP bound (seed 000, Theorem 2): θ_r·L + c_max·θ_r²·C + θ_r²·√(c_min·L·C), θ_r = c_max/c_min.
+    """The older IWP bound (seed 000, Theorem 2), for contrast with Theorem 3.
+
+    Loss ≤ θ_r·L + c_max·θ_r²·C + θ_r²·√(c_min·L·C) with θ_r = c_max/c_min:
+    it grows with the square of the weights' spread.
 
     >>> iwp_theorem2(4.0, 1.0, 1.0, 1.0) == gentile(4.0, 1.0)
     True
@@ -119,11 +199,13 @@ def iwp_theorem2(L, C, c_max, c_min):
     c_max = _values("c_max", c_max, low=0, low_open=True)
     c_min = _values("c_min", c_min, low=0, low_open=True)
     if np.any(c_min > c_max):
-        raise ValueError("c_min must not exceed c_max.")
+        raise ValueError("c_min must not exceed c_max: pass the smallest and the largest "
+                         "importance weight of the sequence, in that order of arguments (c_max, c_min).")
     ratio = c_max / c_min
     return _result(ratio * L + c_max * ratio**2 * C + ratio**2 * np.sqrt(c_min * L * C))
 
 
+@_quiet
 def kernel_perceptron(R_sq, u_norm_sq, gamma):
     """Kernel perceptron (seed 003, Thm 2.3): M ≤ R²·K(u,u)/γ², R² = max_t K(x_t, x_t).
 
@@ -137,6 +219,7 @@ def kernel_perceptron(R_sq, u_norm_sq, gamma):
 
 
 # ---------------------------------------------------------------------- winnow
+@_quiet
 def winnow(u_l1, n, eta, gamma, R_inf):
     """Winnow (seed 003, Thm 3.1): M ≤ ‖u‖₁ ln n / (ηγ − ‖u‖₁ ln((e^{ηR∞} + e^{−ηR∞})/2)).
 
@@ -158,6 +241,7 @@ def winnow(u_l1, n, eta, gamma, R_inf):
     return _result(value)
 
 
+@_quiet
 def winnow_best_eta(u_l1, gamma, R_inf):
     """The tuned rate η* = ln((R∞‖u‖₁ + γ)/(R∞‖u‖₁ − γ)) / (2R∞) (seed 003, Thm 3.1).
 
@@ -170,13 +254,15 @@ def winnow_best_eta(u_l1, gamma, R_inf):
     g = _values("gamma", gamma, low=0, low_open=True)
     r = _values("R_inf", R_inf, low=0, low_open=True)
     if np.any(g > r * u * (1 + 1e-9)):
-        raise ValueError("gamma cannot exceed R_inf·‖u‖₁ (the margin of u is at most ‖u‖₁·R∞).")
+        raise ValueError("gamma cannot exceed R_inf·u_l1: by Hölder's inequality the margin "
+                         "y(u·x) of u is at most ‖u‖₁·R∞; measure γ, R∞ and ‖u‖₁ on the same data.")
     with np.errstate(divide="ignore"):
         gap = r * u - g
         value = np.where(gap > 0, np.log((r * u + g) / np.where(gap > 0, gap, 1.0)) / (2.0 * r), np.inf)
     return _result(value)
 
 
+@_quiet
 def winnow_tuned(u_l1, n, gamma, R_inf):
     """Winnow with η*: M ≤ 2·(R∞²‖u‖₁²/γ²)·ln n (seed 003, Thm 3.1).
 
@@ -190,6 +276,7 @@ def winnow_tuned(u_l1, n, gamma, R_inf):
     return _result(2.0 * (r * u / g) ** 2 * np.log(n))
 
 
+@_quiet
 def perceptron_sparse(n, k, gamma=1.0):
     """Seed 003 Example 1 (sparse target, x ∈ {±1}ⁿ): Perceptron bound nk/γ².
 
@@ -199,6 +286,7 @@ def perceptron_sparse(n, k, gamma=1.0):
     return _result(_values("n", n, low=1) * _values("k", k, low=0) / _values("gamma", gamma, low=0, low_open=True) ** 2)
 
 
+@_quiet
 def winnow_sparse(n, k, gamma=1.0):
     """Seed 003 Example 1: Winnow bound 2k² ln n/γ².
 
@@ -211,10 +299,17 @@ def winnow_sparse(n, k, gamma=1.0):
 
 
 def perceptron_dense(n, k, gamma=1.0):
-    """Seed 003 Example 2 (u = 1, x ∈ {0,1}ⁿ with ≤ k ones): Perceptron bound kn/γ²."""
+    """Seed 003 Example 2 (u = 1, x ∈ {0,1}ⁿ with ≤ k ones): Perceptron bound kn/γ².
+
+    R² ≤ k and ‖u‖² = n, so Novikoff gives kn/γ², the same number as Example 1.
+
+    >>> perceptron_dense(100, 3) == perceptron_sparse(100, 3)
+    True
+    """
     return perceptron_sparse(n, k, gamma)
 
 
+@_quiet
 def winnow_dense(n, k, gamma=1.0):
     """Seed 003 Example 2: Winnow bound 2n² ln n/γ².
 
@@ -227,6 +322,7 @@ def winnow_dense(n, k, gamma=1.0):
 
 
 # --------------------------------------------------------------------- experts
+@_quiet
 def weighted_majority(m, n_experts, beta=0.5):
     """Weighted Majority (seed 001): M ≤ (m ln(1/β) + ln N) / ln(2/(1+β)).
 
@@ -241,6 +337,7 @@ def weighted_majority(m, n_experts, beta=0.5):
     return _result((m * np.log(1.0 / b) + np.log(n)) / np.log(2.0 / (1.0 + b)))
 
 
+@_quiet
 def weighted_majority_lecture(m, n_experts):
     """The lecture's rounded form for β = ½: M ≤ 2.41(m + log₂ N).
 
@@ -252,6 +349,7 @@ def weighted_majority_lecture(m, n_experts):
     return _result(2.41 * (m + np.log2(n)))
 
 
+@_quiet
 def randomized_weighted_majority(m, n_experts, epsilon, form="lecture"):
     """Randomized WM, expected mistakes (seed 001), for ε ∈ (0, ½]:
 
@@ -275,8 +373,12 @@ def randomized_weighted_majority(m, n_experts, epsilon, form="lecture"):
     return _result(factor * m + np.log(n) / e)
 
 
+@_quiet
 def rwm_best_epsilon(m, n_experts):
-    """ε = √(ln N / m), capped to (0, ½] (½ when m = 0; the lecture's choice for known m).
+    """The lecture's rate for a known m (seed 001): ε = min(½, √(ln N / m)), and ½ when m = 0.
+
+    With a single expert (ln N = 0) the formula gives 0, outside RWM's range
+    (0, ½]; the value is then the tiny 1e-9 (the bound tends to m as ε → 0).
 
     >>> rwm_best_epsilon(100, 8) == float(np.sqrt(np.log(8) / 100))
     True
@@ -290,6 +392,7 @@ def rwm_best_epsilon(m, n_experts):
     return _result(np.clip(eps, 1e-9, 0.5))
 
 
+@_quiet
 def rwm_tuned(m, n_experts):
     """RWM with the best ε for a known m: M ≤ m + 2√(m ln N) (seed 001).
 

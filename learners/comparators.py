@@ -1,16 +1,40 @@
 """What the bounds need, computed from the data seen so far, as curves over trials.
 
-A mistake bound holds for *any* fixed comparator u.  So the lab fits one
-comparator in hindsight on the T trials seen so far (the max-margin separator,
-a hinge-loss separator, a non-negative separator for Winnow, the best expert)
-and then evaluates every bound on each prefix 1..t with prefix statistics of
-that same u: R_t = max_{s≤t} ‖x_s‖, γ_t = min_{s≤t} y_s u·x_s, running sums of
-hinge losses.  Each value is a valid bound for the first t trials, and the
-whole curve costs one fit plus a few cumulative sums.
+Every mistake bound of the sources holds for *any* fixed comparator u: "if
+some u has margin γ (or hinge loss L) on the trials, the learner makes at
+most ... mistakes".  So the lab picks one comparator in hindsight from all T
+trials seen so far — the max-margin separator, a hinge-loss separator, a
+non-negative separator for Winnow, the best expert — and evaluates every
+bound on each prefix 1..t with *prefix statistics of that same u*:
 
-Statistics are measured where the learner works: on the feature vectors it
-uses (with the constant 1 of the intercept, unit-scaled when it normalises,
-balanced for Winnow), obtained from the learner's own ``_features``.
+* R_t = max_{s≤t} ‖x_s‖ (R∞ for Winnow), a running maximum;
+* γ_t = min_{s≤t} y_s u·x_s, a running minimum of u's margins;
+* L_t = Σ_{s≤t} c_s(1 − y_s u·x_s)₊ and D_t² = Σ_{s≤t} ((γ − y_s u·x_s)₊)², running sums.
+
+Why each value is valid: the learner's first t trials depend on x_1..x_t
+only, and a theorem applied to that sequence holds for *every* u — nothing in
+it asks how u was chosen, so a u chosen by looking at all T trials will do,
+measured on the first t.  Where a curve takes the
+minimum over a finite grid (Freund–Schapire's γ, the scale of u in Gentile's
+bound) it is the minimum of finitely many valid bounds, so it is valid too.
+Because R_t only grows and γ_t only shrinks, the separable curves never
+decrease.  The whole curve costs one or two comparator fits and a few
+cumulative sums (10–100 ms for 2,000 trials in 2D on a laptop core).
+
+Separability is decided per prefix: when the whole stream is not separable,
+the longest separable prefix 1..t* is found by a search with one linear
+program per probe (once a prefix is not separable, no longer prefix is), the
+comparator is fitted on that prefix, and the curve says from which trial on
+it stops applying and why.  An importance-weighted perceptron is the plain
+Perceptron only while its weights are equal, so the mistake-count bounds
+stop applying to it where they first differ (its weighted loss has
+Theorems 3 and 2 of seed 000).
+
+Statistics are measured where the learner works: on its own feature vectors
+(``learner._features``: the constant 1 of ``fit_intercept`` appended, unit
+length when it ``normalize``-s, the balanced (x, 1, −x, −1) of Winnow).  The
+curve builders therefore take the learner itself (fitted or not; only its
+parameters are read) rather than ``fit_intercept``/``normalize`` flags.
 
 Examples
 --------
@@ -33,18 +57,39 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.optimize import linprog
+from sklearn.base import clone
 from sklearn.svm import LinearSVC
 
 from . import bounds
+from ._fast import njit
 
+#: scales of u tried by Gentile's and Theorem 3's bounds, relative to 1/median|margin|
 SCALE_GRID = np.geomspace(1e-3, 1e3, 61)
+#: margins γ tried by Freund–Schapire's bound, relative to the largest margin
+GAMMA_GRID = np.geomspace(1e-3, 1.0, 40)
+#: a separator must beat this fraction of R to count as one (guards against LP round-off)
+MARGIN_TOLERANCE = 1e-12
 
 
 @dataclass
 class BoundCurve:
     """A bound evaluated after every trial 1..T.
 
-    ``values`` is ``inf`` where the bound does not apply; ``reason`` then says why.
+    Attributes
+    ----------
+    name, latex, source : str
+        Display name, the formula in LaTeX, and where it comes from ("seed 003, Thm 2.1").
+    values : ndarray of shape (T,)
+        The bound on the first t trials; ``inf`` where it does not apply.
+    applies : ndarray of bool, shape (T,)
+        Where the bound applies.
+    reason : str
+        Why it does not apply where it does not (empty when it applies everywhere),
+        or what it is about when that differs from the learner's own run.
+    measures : str
+        What it bounds: "mistakes", "weighted loss" or "expected mistakes".
+    details : dict
+        The comparator and constants behind the last value (``u``, ``gamma``, ``R`` ...).
     """
 
     name: str
@@ -53,33 +98,51 @@ class BoundCurve:
     values: np.ndarray
     applies: np.ndarray
     reason: str = ""
-    measures: str = "mistakes"            # or "weighted loss", "expected mistakes"
+    measures: str = "mistakes"
     details: dict = field(default_factory=dict)
 
 
 @dataclass
 class Separator:
-    """A comparator u (unit Euclidean norm) and its statistics on the data."""
+    """A comparator u and its statistics on the feature vectors F it was fitted on.
+
+    Attributes
+    ----------
+    u : ndarray of shape (d,)
+        Unit Euclidean norm (unit ℓ1 norm for :func:`non_negative_separator`).
+    margins : ndarray of shape (T,)
+        y_t u·f_t, computed from this very u (so bounds built on it are valid
+        whatever the solver's accuracy).
+    separable : bool
+        Whether every margin is positive.
+    R, R_inf : float
+        max_t ‖f_t‖₂ and max_t ‖f_t‖∞.
+    """
 
     u: np.ndarray
-    margins: np.ndarray                    # y_t u·x_t
+    margins: np.ndarray
     separable: bool
+    R: float = 0.0
+    R_inf: float = 0.0
 
     @property
     def gamma(self) -> float:
+        """min_t y_t u·f_t (0 when there is no trial)."""
         return float(self.margins.min()) if self.margins.size else 0.0
 
+    def hinge_losses(self, scale: float = 1.0) -> np.ndarray:
+        """Per-trial hinge losses (1 − y_t (s·u)·f_t)₊ of the scaled comparator s·u."""
+        return np.maximum(0.0, 1.0 - scale * self.margins)
 
-def _signs(y, classes) -> np.ndarray:
-    return np.where(np.asarray(y) == classes[1], 1.0, -1.0)
 
-
-def learner_features(learner, X) -> np.ndarray:
-    """The vectors the learner works on (constant 1 appended, normalised, balanced...)."""
-    if not hasattr(learner, "classes_"):
-        learner = learner.__class__(**learner.get_params())
-        learner.start([0, 1], np.asarray(X).shape[1])
-    return learner._features(np.asarray(X, dtype=float))
+def _separator(u, F, y_sign) -> Separator:
+    F = np.asarray(F, dtype=float)
+    u = np.asarray(u, dtype=float)
+    margins = np.asarray(y_sign, dtype=float) * (F @ u) if F.shape[0] else np.zeros(0)
+    R = float(np.linalg.norm(F, axis=1).max()) if F.shape[0] else 0.0
+    R_inf = float(np.abs(F).max()) if F.size else 0.0
+    separable = bool(margins.size) and bool(margins.min() > MARGIN_TOLERANCE * max(R, 1e-300))
+    return Separator(u, margins, separable, R, R_inf)
 
 
 def _unit(u):
@@ -87,91 +150,240 @@ def _unit(u):
     return u / norm if norm > 0 else u
 
 
+def _check_stream(F, y_sign):
+    F = np.asarray(F, dtype=float)
+    y_sign = np.asarray(y_sign, dtype=float).reshape(-1)
+    if F.ndim != 2 or F.shape[0] != y_sign.shape[0]:
+        raise ValueError(f"F must be a (T, d) array with one row per label; got F of shape {F.shape} "
+                         f"and {y_sign.shape[0]} labels.")
+    if not np.all(np.isin(y_sign, (-1.0, 1.0))):
+        raise ValueError("y_sign must hold the labels as −1 or +1 (y = +1 for the positive class).")
+    return F, y_sign
+
+
+# ----------------------------------------------------------------- comparators
 def max_margin_separator(F, y_sign, C=1e4) -> Separator:
     """The (near) maximum-margin separator through the origin of the feature space.
 
-    A linear SVM without a free intercept (the constant feature, if any, is in
-    F) with a large C approximates the hard-margin solution; γ is computed
-    from the u returned, so every bound built on it is valid whatever the
-    solver's accuracy.  When the SVM does not separate, a linear program
-    decides whether any separator exists (and returns one if so).
+    A linear SVM without a free intercept (the constant feature of
+    ``fit_intercept``, if any, is a column of F) with a large C approximates
+    the hard-margin solution.  γ is computed from the u returned, so every
+    bound built on it is valid whatever the solver's accuracy.  When the SVM's
+    u does not separate, a linear program decides whether any u does (and
+    returns one if so); otherwise ``separable`` is False and u is the SVM's.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> F = np.array([[1.0, 1.0], [2.0, 1.0], [-1.0, 1.0], [-2.0, 1.0]])
+    >>> sep = max_margin_separator(F, np.array([1, 1, -1, -1]))
+    >>> sep.separable, np.round(sep.u, 3).tolist(), round(sep.gamma, 3)
+    (True, [1.0, 0.0], 1.0)
     """
-    F = np.asarray(F, dtype=float)
-    y_sign = np.asarray(y_sign, dtype=float)
+    F, y_sign = _check_stream(F, y_sign)
     if F.shape[0] == 0:
         return Separator(np.zeros(F.shape[1]), np.zeros(0), False)
     if np.all(y_sign == y_sign[0]):
-        u = _unit(y_sign[0] * F.mean(axis=0))
-        margins = y_sign * (F @ u)
-        if margins.min() <= 0:
-            u = _lp_separator(F, y_sign)
-            margins = y_sign * (F @ u) if u is not None else margins
-        return Separator(u if u is not None else np.zeros(F.shape[1]), margins,
-                         bool(margins.size and margins.min() > 0))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(F, y_sign)
-    u = _unit(svm.coef_[0])
-    margins = y_sign * (F @ u)
-    if margins.min() <= 0:
-        lp = _lp_separator(F, y_sign)
-        if lp is not None:
-            u, margins = lp, y_sign * (F @ lp)
-    return Separator(u, margins, bool(margins.min() > 0))
+        sep = _separator(_unit(y_sign[0] * F.mean(axis=0)), F, y_sign)
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(F, y_sign)
+        sep = _separator(_unit(svm.coef_[0]), F, y_sign)
+    if not sep.separable:
+        u = _lp_separator(F, y_sign)
+        if u is not None:
+            sep = _separator(u, F, y_sign)
+    return sep
 
 
 def _lp_separator(F, y_sign):
-    """A u with y_t u·f_t ≥ γ > 0 maximising γ under |u_i| ≤ 1, or None if none exists."""
+    """A unit u with y_t u·f_t > 0 for all t (max γ under |u_i| ≤ 1), or None if none exists."""
+    u = _lp_box(F, y_sign)
+    return u if u is not None and _separator(u, F, y_sign).separable else None
+
+
+def _lp_box(F, y_sign):
+    """The LP's u (unit norm) maximising min_t y_t u·f_t under |u_i| ≤ 1; None if the solver fails."""
     n, d = F.shape
     # variables (u_1..u_d, γ): maximise γ subject to γ − y_t u·f_t ≤ 0, |u_i| ≤ 1, γ ≤ 1
     A = np.hstack([-(y_sign[:, None] * F), np.ones((n, 1))])
     result = linprog(np.r_[np.zeros(d), -1.0], A_ub=A, b_ub=np.zeros(n),
                      bounds=[(-1, 1)] * d + [(None, 1)], method="highs")
-    if not result.success or -result.fun <= 1e-12:
+    return _unit(result.x[:d]) if result.success else None
+
+
+def _lp_non_negative(F, y_sign):
+    """The LP of :func:`non_negative_separator`: (u, γ) or None when it fails."""
+    n, d = F.shape
+    A = np.hstack([-(y_sign[:, None] * F), np.ones((n, 1))])
+    result = linprog(np.r_[np.zeros(d), -1.0], A_ub=A, b_ub=np.zeros(n),
+                     A_eq=np.r_[np.ones(d), 0.0][None, :], b_eq=[1.0],
+                     bounds=[(0, None)] * d + [(None, None)], method="highs")
+    if not result.success:
         return None
-    return _unit(result.x[:d])
+    u = np.maximum(result.x[:d], 0.0)
+    return u / u.sum() if u.sum() > 0 else None
 
 
 def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
-    """A soft-margin comparator (hinge-loss linear SVM through the origin), unit norm."""
-    F = np.asarray(F, dtype=float)
-    if len(np.unique(y_sign)) < 2:
+    """A soft-margin comparator for non-separable data: hinge-loss linear SVM through the origin.
+
+    Minimises ½‖v‖² + C·Σ_t c_t(1 − y_t v·f_t)₊ and returns u = v/‖v‖ (unit
+    norm); the bounds then rescale u themselves.  Per-trial hinge losses of
+    a scaled copy s·u are ``Separator.hinge_losses(s)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> F = np.array([[1.0, 1.0], [2.0, 1.0], [-1.0, 1.0], [-2.0, 1.0], [1.5, 1.0]])
+    >>> sep = hinge_separator(F, np.array([1, 1, -1, -1, -1]))
+    >>> sep.separable, bool(sep.u[0] > 0), sep.hinge_losses(1.0).shape
+    (False, True, (5,))
+    """
+    F, y_sign = _check_stream(F, y_sign)
+    if F.shape[0] == 0 or np.all(y_sign == y_sign[0]):
         return max_margin_separator(F, y_sign)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         svm = LinearSVC(C=C, fit_intercept=False, loss="hinge", dual=True, max_iter=5000)
         svm.fit(F, y_sign, sample_weight=sample_weight)
-    u = _unit(svm.coef_[0])
-    margins = y_sign * (F @ u)
-    return Separator(u, margins, bool(margins.min() > 0))
+    return _separator(_unit(svm.coef_[0]), F, y_sign)
 
 
-def non_negative_separator(F, y_sign) -> Separator:
+def non_negative_separator(F_balanced, y_sign) -> Separator:
     """Winnow's comparator: max γ s.t. y_t u·f_t ≥ γ, u ≥ 0, ‖u‖₁ = 1 (a linear program).
 
-    Here ``u`` has unit ℓ1 norm (not Euclidean), as Theorem 3.1 of seed 003 uses it.
+    Here ``u`` has unit ℓ1 norm (not Euclidean), as Theorem 3.1 of seed 003
+    uses it.  On balanced features (x, 1, −x, −1) any linear separator
+    v·x + b has such a u (split v and b into positive and negative parts).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> F = np.array([[1.0, 0.0], [0.5, -1.0], [-1.0, 0.5], [-0.2, 1.0]])
+    >>> sep = non_negative_separator(np.hstack([F, -F]), np.array([1, 1, -1, -1]))
+    >>> sep.separable, round(float(sep.u.sum()), 9), bool(np.all(sep.u >= 0))
+    (True, 1.0, True)
     """
-    F = np.asarray(F, dtype=float)
+    F, y_sign = _check_stream(F_balanced, y_sign)
     n, d = F.shape
     if n == 0:
         return Separator(np.full(d, 1.0 / d), np.zeros(0), False)
-    A = np.hstack([-(np.asarray(y_sign)[:, None] * F), np.ones((n, 1))])
-    result = linprog(np.r_[np.zeros(d), -1.0], A_ub=A, b_ub=np.zeros(n),
-                     A_eq=np.r_[np.ones(d), 0.0][None, :], b_eq=[1.0],
-                     bounds=[(0, None)] * d + [(None, None)], method="highs")
-    u = result.x[:d] if result.success else np.full(d, 1.0 / d)
-    margins = np.asarray(y_sign) * (F @ u)
-    return Separator(u, margins, bool(margins.min() > 0))
+    u = _lp_non_negative(F, y_sign)
+    return _separator(u if u is not None else np.full(d, 1.0 / d), F, y_sign)
+
+
+def largest_separable_prefix(F, y_sign, non_negative=False, hint=None):
+    """The largest t such that trials 1..t are separable with a positive margin, and a u doing it.
+
+    Separability of a prefix is monotone (a separator of 1..t separates every
+    shorter prefix), so a search with one linear program per probe finds t*:
+    it starts from the prefix that ``hint`` (say an SVM's u) or the LP's u of
+    the whole stream already separates, gallops forward (probes +1, +2,
+    +4, …; every u found may reach further than its probe), then bisects —
+    a few programs when the stream stops being separable soon after the
+    hint does, about log₂ T at most.  ``non_negative=True`` asks for u ≥ 0
+    with ‖u‖₁ = 1 (Winnow).  Returns ``(t_star, u)`` with ``u = None`` when t* = 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> F = np.array([[1.0], [2.0], [-1.0], [3.0]])
+    >>> t, u = largest_separable_prefix(F, np.array([1, 1, 1, 1]))
+    >>> t, u.tolist()
+    (2, [1.0])
+    """
+    F, y_sign = _check_stream(F, y_sign)
+    if F.shape[0] == 0:
+        return 0, None
+    solve = _lp_non_negative if non_negative else _lp_box
+    return _longest_prefix(solve, F, y_sign, hints=[hint])
+
+
+def _reach(u, F, y_sign) -> int:
+    """How many leading trials u separates (margins above the tolerance, as in :class:`Separator`)."""
+    if u is None:
+        return 0
+    gamma_t = _prefix_min(y_sign * (F @ u))
+    R_t = _prefix_max(np.linalg.norm(F, axis=1))
+    return _first_false(gamma_t > MARGIN_TOLERANCE * np.maximum(R_t, 1e-300))
+
+
+def _longest_prefix(solve, F, y_sign, hints=(), whole_known_inseparable=False):
+    """Galloping-then-bisection search for the longest prefix some u of ``solve`` separates."""
+    T = F.shape[0]
+    candidates = [u for u in hints if u is not None]
+    if not whole_known_inseparable:
+        u = solve(F, y_sign)
+        if _reach(u, F, y_sign) == T:
+            return T, u
+        candidates.append(u)
+    low, best = 0, None
+    for u in candidates:
+        reach = _reach(u, F, y_sign)
+        if reach > low:
+            low, best = reach, u
+    high, step, galloping = T, 1, True      # the whole stream is known not to be separable
+    while high - low > 1:
+        probe = min(low + step, high - 1) if galloping else (low + high) // 2
+        u = solve(F[:probe], y_sign[:probe])
+        reach = _reach(u, F, y_sign)
+        if reach >= probe:
+            low, best = min(reach, high - 1), u
+            step *= 2
+        else:
+            high, galloping = probe, False
+    return low, best
 
 
 def best_expert_mistakes(advice, outcomes) -> np.ndarray:
-    """m_t: the mistakes of the best expert over trials 1..t, for every t."""
+    """m_t: mistakes of the best expert over trials 1..t — cummin over experts of their cumulative mistakes.
+
+    Parameters
+    ----------
+    advice : array of shape (T, N)
+        Prediction of every expert at every trial.
+    outcomes : array of shape (T,)
+        What happened.
+
+    Examples
+    --------
+    >>> best_expert_mistakes([[1, 0], [1, 0], [0, 0]], [1, 1, 1]).tolist()
+    [0, 0, 1]
+    """
     advice = np.asarray(advice)
-    wrong = advice != np.asarray(outcomes)[:, None]
-    return np.cumsum(wrong, axis=0).min(axis=1) if len(advice) else np.zeros(0)
+    outcomes = np.asarray(outcomes).reshape(-1)
+    if advice.ndim != 2 or advice.shape[0] != outcomes.shape[0]:
+        raise ValueError(f"advice must be a (T, N) array with one row per outcome; got advice of shape "
+                         f"{advice.shape} and {outcomes.shape[0]} outcomes.")
+    if advice.shape[0] == 0:
+        return np.zeros(0, dtype=int)
+    wrong = advice != outcomes[:, None]
+    return np.cumsum(wrong, axis=0).min(axis=1)
 
 
 # ----------------------------------------------------------------- curve helpers
+def learner_features(learner, X) -> np.ndarray:
+    """The vectors the learner works on (constant 1 appended, normalised, balanced...)."""
+    X = np.asarray(X, dtype=float)
+    if not hasattr(learner, "classes_"):
+        learner = clone(learner)
+        learner.start([0, 1], X.shape[1])
+    return learner._features(X)
+
+
+def _signs(learner, y) -> np.ndarray:
+    """y as ±1: +1 for the learner's positive class ``classes_[1]``."""
+    y = np.asarray(y).reshape(-1)
+    classes = learner.classes_ if hasattr(learner, "classes_") else np.unique(y)
+    if len(classes) > 2:
+        raise ValueError(f"these bounds are for two classes; the labels hold {len(classes)}.")
+    if len(classes) < 2:
+        return np.ones(len(y))
+    return np.where(y == classes[1], 1.0, -1.0)
+
+
 def _prefix_max(values):
     return np.maximum.accumulate(values) if len(values) else values
 
@@ -180,124 +392,326 @@ def _prefix_min(values):
     return np.minimum.accumulate(values) if len(values) else values
 
 
-def _scaled_hinge_curves(margins, R, weights, scales):
-    """For each scale s: L_t(s) = Σ_{r≤t} c_r(1 − s·m_r)₊ and C_t(s) = R_t² s²; shapes (S, T)."""
-    hinge = np.maximum(0.0, 1.0 - scales[:, None] * margins[None, :]) * weights[None, :]
-    return np.cumsum(hinge, axis=1), (R[None, :] ** 2) * (scales[:, None] ** 2)
+def _first_false(mask) -> int:
+    """Index of the first False in mask (len(mask) when none)."""
+    off = np.flatnonzero(~np.asarray(mask, dtype=bool))
+    return int(off[0]) if off.size else len(mask)
 
 
 def _not_applicable(name, latex, source, T, reason, measures="mistakes"):
     return BoundCurve(name, latex, source, np.full(T, np.inf), np.zeros(T, bool), reason, measures)
 
 
-def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurve]:
-    """Bounds on the perceptron family after every trial of the stream (X, y) in order.
+def _exact_margin(margins):
+    """γ_t = min_{s≤t} margin, and where it is positive (u separates the prefix)."""
+    gamma_t = _prefix_min(margins)
+    return gamma_t, gamma_t > 0
 
-    Novikoff (hindsight max-margin u), Freund–Schapire (soft-margin u, best γ
-    of a grid at each t) and Gentile (scale of u chosen at each t); with
-    ``sample_weight`` and an importance-weighted learner also Theorems 3 and 2
-    of seed 000 for the weighted loss.
+
+def _freund_schapire_values(margins, R):
+    """min over a γ grid (and the prefix margin γ_t itself) of ((R_t + D_t(γ))/γ)², u unit."""
+    gamma_t, positive = _exact_margin(margins)
+    top = max(float(np.abs(margins).max()), 1e-12)
+    gammas = top * GAMMA_GRID
+    d2 = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]) ** 2, axis=1)
+    grid = ((R[None, :] + np.sqrt(d2)) / gammas[:, None]) ** 2
+    best = grid.min(axis=0)
+    with np.errstate(divide="ignore"):
+        exact = np.where(positive, (R / np.where(positive, gamma_t, 1.0)) ** 2, np.inf)
+    return np.minimum(best, exact)
+
+
+def _scaled_hinge(margins, weights, scales):
+    """L_t(s) = Σ_{r≤t} c_r(1 − s·m_r)₊ for every scale s; shape (S, T)."""
+    hinge = np.maximum(0.0, 1.0 - scales[:, None] * margins[None, :]) * weights[None, :]
+    return np.cumsum(hinge, axis=1)
+
+
+def _scales(margins):
+    return SCALE_GRID / max(float(np.median(np.abs(margins))), 1e-12)
+
+
+def _gentile_family(margins, R, weights, c_max, c_min=None):
+    """Gentile (c ≡ 1, c_max ≡ 1), Theorem 3 or, with c_min, Theorem 2 — min over the scale of u.
+
+    The scale s_t = 1/γ_t (where u separates the prefix) adds the separable
+    value L = 0: c_max·R_t²/γ_t² (Theorem 2: c_max θ²R_t²/γ_t²).
+    """
+    scales = _scales(margins)
+    L = _scaled_hinge(margins, weights, scales)
+    C = (R[None, :] * scales[:, None]) ** 2
+    if c_min is None:
+        grid = L + c_max[None, :] * C + np.sqrt(c_max[None, :] * L * C)
+        separable_value = c_max * R**2
+    else:
+        ratio = c_max / c_min
+        grid = ratio * L + c_max * ratio**2 * C + ratio**2 * np.sqrt(c_min * L * C)
+        separable_value = c_max * ratio**2 * R**2
+    gamma_t, positive = _exact_margin(margins)
+    with np.errstate(divide="ignore"):
+        exact = np.where(positive, separable_value / np.where(positive, gamma_t, 1.0) ** 2, np.inf)
+    return np.minimum(grid.min(axis=0), exact)
+
+
+def _seed001_values(margins):
+    """min over γ of 1/γ² + (2/γ)·TD_t(γ), TD_t(γ) = Σ_{r≤t}(γ − m_r)₊ (unit x and u)."""
+    gamma_t, positive = _exact_margin(margins)
+    top = max(float(np.abs(margins).max()), 1e-12)
+    gammas = top * GAMMA_GRID
+    td = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]), axis=1)
+    grid = 1.0 / gammas[:, None] ** 2 + 2.0 * td / gammas[:, None]
+    with np.errstate(divide="ignore"):
+        exact = np.where(positive, 1.0 / np.where(positive, gamma_t, 1.0) ** 2, np.inf)
+    return np.minimum(grid.min(axis=0), exact)
+
+
+def _best_of(candidates, compute):
+    """Elementwise minimum over comparators of ``compute(margins)``, and the comparator of the last value."""
+    values = np.array([compute(sep.margins) for sep in candidates])
+    best = int(np.argmin(values[:, -1]))
+    return values.min(axis=0), candidates[best]
+
+
+def _check_weights(sample_weight, T):
+    if sample_weight is None:
+        return np.ones(T)
+    c = np.asarray(sample_weight, dtype=float).reshape(-1)
+    if c.shape[0] != T or not np.all(np.isfinite(c)) or np.any(c < 0):
+        raise ValueError(f"sample_weight must hold {T} finite importance weights >= 0, one per trial.")
+    return c
+
+
+def _is_importance_weighted(learner) -> bool:
+    return bool(getattr(learner, "_importance_weighted", getattr(learner, "importance_weighted", False)))
+
+
+# ------------------------------------------------------------- perceptron family
+NOVIKOFF = ("Novikoff", r"R^2\|u\|^2/\gamma^2", "seed 003, Thm 2.1")
+FREUND_SCHAPIRE = ("Freund–Schapire", r"\big((R\|u\| + D_\gamma)/\gamma\big)^2", "seed 003, Thm 2.2")
+GENTILE = ("Gentile", r"L + C + \sqrt{LC}", "seed 000, Thm 1")
+SEED001 = ("Seed 001 (unit vectors)", r"1/\gamma^2 + (2/\gamma)\,TD_\gamma", "seed 001, Perceptron")
+IWP3 = ("IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max} L C}", "seed 000, Thm 3")
+IWP2 = ("IWP Theorem 2", r"\theta_r L + c_{\max}\theta_r^2 C + \theta_r^2\sqrt{c_{\min}LC}", "seed 000, Thm 2")
+NOT_SEPARABLE = ("the points seen so far are not linearly separable through the origin of the "
+                 "augmented space (no u has a margin γ > 0)")
+
+
+def _novikoff_curve(F, y_sign, R, T):
+    """Novikoff on the longest separable prefix, with the max-margin u of that prefix.
+
+    Also returns the comparators found on the way (that u, and the whole
+    stream's hard-margin SVM when it differs), for the other bounds to try.
+    """
+    whole = max_margin_separator(F, y_sign)
+    if whole.separable:
+        until, sep = T, whole
+    else:
+        until, u = _longest_prefix(_lp_box, F, y_sign, hints=[whole.u], whole_known_inseparable=True)
+        if until == 0:
+            return _not_applicable(*NOVIKOFF, T, NOT_SEPARABLE), [whole.u]
+        sep = max_margin_separator(F[:until], y_sign[:until])
+        if not sep.separable:
+            sep = _separator(u, F[:until], y_sign[:until])
+    values = np.full(T, np.inf)
+    gamma_t = _prefix_min(sep.margins)
+    values[:until] = bounds.novikoff(R[:until], 1.0, gamma_t)
+    applies = np.arange(T) < until
+    reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
+    details = {"u": sep.u, "gamma": float(gamma_t[-1]), "R": float(R[until - 1]), "until": until}
+    found = [sep.u] if until == T else [sep.u, whole.u]
+    return BoundCurve(*NOVIKOFF, values, applies, reason, details=details), found
+
+
+def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurve]:
+    """Bounds on the perceptron family after every trial of the stream (X, y), in order.
+
+    Parameters
+    ----------
+    learner : Perceptron or ImportanceWeightedPerceptron
+        Only its parameters are read (``fit_intercept``, ``normalize``): the
+        bounds are measured on its feature vectors.  Fitted or not.
+    X, y : the trials in the order presented.
+    sample_weight : importance weights c_t, optional.
+
+    Returns
+    -------
+    list of BoundCurve
+        Novikoff (max-margin u of the longest separable prefix), Freund–Schapire
+        (γ chosen per t from a grid), Gentile (scale of u chosen per t from a
+        grid), seed 001's unit-vector form when the learner normalises, and,
+        for an importance-weighted learner given ``sample_weight``, Theorems 3
+        and 2 of seed 000 on its weighted loss.  For such a learner the
+        mistake-count bounds apply only while the weights seen are all equal
+        (IWP is then the Perceptron with η = c).
+
+    Notes
+    -----
+    Comparators (all unit-norm; the minimum over them is taken per trial):
+    the hard-margin SVM of the whole stream, and when that does not separate,
+    the max-margin u of the longest separable prefix and a hinge-loss SVM
+    (weighted by c as well, for Theorems 3 and 2).
     """
     X = np.asarray(X, dtype=float)
     T = X.shape[0]
     if T == 0:
         return []
-    classes = np.unique(y) if not hasattr(learner, "classes_") else learner.classes_
-    y_sign = _signs(y, classes) if len(classes) > 1 else np.ones(T)
+    y_sign = _signs(learner, y)
+    c = _check_weights(sample_weight, T)
     F = learner_features(learner, X)
     R = _prefix_max(np.linalg.norm(F, axis=1))
-    curves = []
+    importance = sample_weight is not None and _is_importance_weighted(learner)
 
-    hard = max_margin_separator(F, y_sign)
-    if hard.separable:
-        gamma_t = _prefix_min(hard.margins)
-        values = bounds.novikoff(R, 1.0, gamma_t)
-        curves.append(BoundCurve("Novikoff", r"R^2\|u\|^2/\gamma^2", "seed 003, Thm 2.1", values,
-                                 np.ones(T, bool), details={"u": hard.u, "gamma": hard.gamma, "R": R[-1]}))
-    else:
-        curves.append(_not_applicable("Novikoff", r"R^2\|u\|^2/\gamma^2", "seed 003, Thm 2.1", T,
-                                      "not linearly separable (in the learner's feature space): "
-                                      "no margin γ > 0 exists"))
-
-    soft = hard if hard.separable else hinge_separator(F, y_sign)
-    m = soft.margins
-    top = max(float(np.abs(m).max()), 1e-12)
-    gammas = np.geomspace(top * 1e-3, top, 40)
-    d2 = np.cumsum(np.maximum(0.0, gammas[:, None] - m[None, :]) ** 2, axis=1)
-    fs = ((R[None, :] + np.sqrt(d2)) / gammas[:, None]) ** 2
-    best = fs.argmin(axis=0)
-    curves.append(BoundCurve("Freund–Schapire", r"\big((R\|u\| + D_\gamma)/\gamma\big)^2",
-                             "seed 003, Thm 2.2", fs[best, np.arange(T)], np.ones(T, bool),
-                             details={"u": soft.u, "gamma": gammas[best]}))
-
-    scales = SCALE_GRID / max(float(np.median(np.abs(m))), 1e-12)
+    novikoff, found = _novikoff_curve(F, y_sign, R, T)
+    candidates = [_separator(u, F, y_sign) for u in found]
+    if not candidates[0].separable:
+        candidates.append(hinge_separator(F, y_sign))
+    fs_values, fs_sep = _best_of(candidates, lambda m: _freund_schapire_values(m, R))
     ones = np.ones(T)
-    L, C = _scaled_hinge_curves(m, R, ones, scales)
-    gentile = L + C + np.sqrt(L * C)
-    curves.append(BoundCurve("Gentile", r"L + C + \sqrt{LC}", "seed 000, Thm 1",
-                             gentile.min(axis=0), np.ones(T, bool), details={"u": soft.u}))
+    gentile_values, gentile_sep = _best_of(candidates, lambda m: _gentile_family(m, R, ones, ones))
+    curves = [novikoff,
+              BoundCurve(*FREUND_SCHAPIRE, fs_values, np.ones(T, bool), details={"u": fs_sep.u}),
+              BoundCurve(*GENTILE, gentile_values, np.ones(T, bool), details={"u": gentile_sep.u})]
+    if getattr(learner, "normalize", False):
+        values, sep = _best_of(candidates, _seed001_values)
+        curves.append(BoundCurve(*SEED001, values, np.ones(T, bool), details={"u": sep.u}))
 
-    if sample_weight is not None and getattr(learner, "_importance_weighted",
-                                             getattr(learner, "importance_weighted", False)):
-        c = np.asarray(sample_weight, dtype=float)
-        c_max, c_min = _prefix_max(c), np.maximum(_prefix_min(c), 1e-300)
-        L, C = _scaled_hinge_curves(m, R, c, scales)
-        t3 = L + c_max[None, :] * C + np.sqrt(c_max[None, :] * L * C)
-        curves.append(BoundCurve("IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max} L C}",
-                                 "seed 000, Thm 3", t3.min(axis=0), np.ones(T, bool),
-                                 measures="weighted loss"))
-        ratio = c_max / c_min
-        t2 = (ratio[None, :] * L + c_max[None, :] * ratio[None, :] ** 2 * C
-              + ratio[None, :] ** 2 * np.sqrt(c_min[None, :] * L * C))
-        applies = c_min > 1e-300
-        curves.append(BoundCurve("IWP Theorem 2", r"\theta_r L + c_{\max}\theta_r^2 C + \theta_r^2\sqrt{c_{\min}LC}",
-                                 "seed 000, Thm 2", np.where(applies, t2.min(axis=0), np.inf), applies,
-                                 "" if applies.all() else "a weight of 0 makes θ_r = c_max/c_min infinite",
-                                 measures="weighted loss"))
+    if importance:
+        c_max, c_min = _prefix_max(c), _prefix_min(c)
+        _restrict_to_equal_weights(curves, c_max, c_min)
+        if np.any(c != c[0]):
+            candidates.append(hinge_separator(F, y_sign, sample_weight=c))
+        t3, sep3 = _best_of(candidates, lambda m: _gentile_family(m, R, c, c_max))
+        curves.append(BoundCurve(*IWP3, t3, np.ones(T, bool), measures="weighted loss", details={"u": sep3.u}))
+        positive = c_min > 0
+        safe_min = np.where(positive, c_min, 1.0)
+        t2, sep2 = _best_of(candidates, lambda m: _gentile_family(m, R, c, c_max, safe_min))
+        reason = "" if positive.all() else (f"from trial {_first_false(positive) + 1} on, a weight c_t = 0 "
+                                            "makes θ_r = c_max/c_min infinite")
+        curves.append(BoundCurve(*IWP2, np.where(positive, t2, np.inf), positive, reason,
+                                 measures="weighted loss", details={"u": sep2.u}))
     return curves
 
 
-def perceptron_invariants(weights_after, cumulative_mistakes, u, gamma, R, eta=1.0) -> dict:
-    """The two facts of Novikoff's proof, after every trial (seed 003; seed 001 Claims 1–2).
+def _restrict_to_equal_weights(curves, c_max, c_min):
+    """IWP moves by c_t·y·x: bounds on the plain Perceptron's mistakes hold only while every c_t is equal."""
+    equal = (c_max == c_min) & (c_min > 0)
+    if equal.all():
+        return
+    start = _first_false(equal)
+    why = (f"from trial {start + 1} on the importance weights differ, and IWP (which moves by c_t·y·x) is no "
+           "longer the plain Perceptron this bound counts mistakes of; IWP Theorem 3 bounds its weighted loss")
+    for curve in curves:
+        curve.values = np.where(equal, curve.values, np.inf)
+        curve.applies = curve.applies & equal
+        curve.reason = "; ".join(part for part in (curve.reason, why) if part)
 
-    ``weights_after`` holds w after each trial (rows); with the comparator u
-    (unit norm) of margin γ and radius R: w·u ≥ η·γ·M and ‖w‖² ≤ η²·R²·M.
+
+def perceptron_invariants(weights_after, cumulative_mistakes, u, gamma, R, eta=1.0) -> dict:
+    """The two facts of Novikoff's proof after every trial (seed 003, Thm 2.1; seed 001, Claims 1–2).
+
+    Designed for the app's live view: pass the learner's weights after each
+    trial (``TrialRecord.weights_after`` of every ``learn_one``, stacked) and
+    its ``history_["cum_mistakes"]``, with the comparator of the Novikoff
+    curve (``details["u"]``, ``details["gamma"]``, ``details["R"]``).  For a
+    unit u with margin γ on every trial so far and R ≥ every ‖f_t‖:
+
+    * w·u ≥ η·γ·M (every mistake moves w at least ηγ towards u), and
+    * ‖w‖² ≤ η²·R²·M (a mistake adds at most η²R², because y·w·f ≤ 0),
+
+    hence ηγM ≤ w·u ≤ ‖w‖ ≤ ηR√M, i.e. M ≤ R²/γ².
+
+    Returns
+    -------
+    dict of arrays of shape (T,)
+        ``w_dot_u`` and ``gamma_M`` (first fact), ``w_norm_sq`` and ``R2_M`` (second fact).
+
+    Examples
+    --------
+    >>> inv = perceptron_invariants([[0.0, 1.0], [0.0, 1.0]], [1, 1], [0.0, 1.0], 0.5, 1.0)
+    >>> inv["w_dot_u"].tolist(), inv["gamma_M"].tolist(), inv["w_norm_sq"].tolist()
+    ([1.0, 1.0], [0.5, 0.5], [1.0, 1.0])
     """
-    W = np.asarray(weights_after, dtype=float).reshape(len(cumulative_mistakes), -1)
-    M = np.asarray(cumulative_mistakes, dtype=float)
-    return {"w_dot_u": W @ np.asarray(u, dtype=float), "gamma_M": eta * gamma * M,
+    M = np.asarray(cumulative_mistakes, dtype=float).reshape(-1)
+    W = np.asarray(weights_after, dtype=float).reshape(len(M), -1)
+    u = np.asarray(u, dtype=float).reshape(-1)
+    if W.shape[1] != u.shape[0]:
+        raise ValueError(f"u has {u.shape[0]} coordinates but the weights have {W.shape[1]}; "
+                         "use the comparator measured on the learner's own feature vectors.")
+    return {"w_dot_u": W @ u, "gamma_M": eta * gamma * M,
             "w_norm_sq": np.einsum("ij,ij->i", W, W), "R2_M": eta**2 * R**2 * M}
 
 
+# ------------------------------------------------------------------------ winnow
+WINNOW = ("Winnow (Thm 3.1)", r"\frac{\|u\|_1\ln n}{\eta\gamma - \|u\|_1\ln\cosh(\eta R_\infty)}",
+          "seed 003, Thm 3.1")
+WINNOW_TUNED = ("Winnow with η*", r"2R_\infty^2\|u\|_1^2\ln n/\gamma^2", "seed 003, Thm 3.1")
+
+
 def winnow_bound_curves(learner, X, y) -> list[BoundCurve]:
-    """Theorem 3.1 of seed 003 with the learner's η, and the tuned bound with η*, per trial."""
+    """Theorem 3.1 of seed 003 with the learner's η, and the tuned bound with η*, per trial.
+
+    The comparator is the non-negative, ℓ1-unit u of largest margin on the
+    learner's feature vectors (balanced or not), fitted on the longest prefix
+    it separates; n is the number of Winnow's weights.  Where ηγ_t −
+    ln cosh(ηR∞_t) ≤ 0 the bound with the learner's η says nothing (``inf``).
+    The tuned curve bounds Winnow run with η* = ln((R∞ + γ)/(R∞ − γ))/(2R∞)
+    (‖u‖₁ = 1), which may differ from the learner's η; ``details["eta_star"]``
+    holds η* per trial.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import Winnow
+    >>> X = np.array([[1.0, -1.0], [-1.0, 1.0], [2.0, 0.5], [-0.5, 1.0]] * 5)
+    >>> y = np.array([1, 0, 1, 0] * 5)
+    >>> theorem, tuned = winnow_bound_curves(Winnow(eta=0.2), X, y)
+    >>> model = Winnow(eta=0.2).fit(X, y)
+    >>> bool(theorem.applies.all()), bool(np.all(model.history_["cum_mistakes"] <= theorem.values))
+    (True, True)
+    """
     X = np.asarray(X, dtype=float)
     T = X.shape[0]
     if T == 0:
         return []
-    classes = np.unique(y) if not hasattr(learner, "classes_") else learner.classes_
-    y_sign = _signs(y, classes) if len(classes) > 1 else np.ones(T)
+    y_sign = _signs(learner, y)
     F = learner_features(learner, X)
     n = F.shape[1]
-    sep = non_negative_separator(F, y_sign)
-    name, latex = "Winnow (Thm 3.1)", r"\frac{\|u\|_1\ln n}{\eta\gamma - \|u\|_1\ln\cosh(\eta R_\infty)}"
-    if not sep.separable:
-        reason = "no non-negative separator with margin γ > 0 exists for the points seen"
-        return [_not_applicable(name, latex, "seed 003, Thm 3.1", T, reason),
-                _not_applicable("Winnow with η*", r"2R_\infty^2\|u\|_1^2\ln n/\gamma^2", "seed 003, Thm 3.1", T, reason)]
-    R_inf = _prefix_max(np.abs(F).max(axis=1))
+    eta = float(learner.eta)
+    until, u = largest_separable_prefix(F, y_sign, non_negative=True)
+    no_separator = ("no non-negative u separates the points seen so far with a margin γ > 0 "
+                    "(Theorem 3.1 needs u ≥ 0 with y_t u·x_t ≥ γ)")
+    if until == 0:
+        return [_not_applicable(*WINNOW, T, no_separator), _not_applicable(*WINNOW_TUNED, T, no_separator)]
+    if until < T:   # the u found may be another prefix's optimum: take the best one for 1..t*
+        best = _lp_non_negative(F[:until], y_sign[:until])
+        u = best if _reach(best, F[:until], y_sign[:until]) == until else u
+    sep = _separator(u, F[:until], y_sign[:until])
+    R_inf = _prefix_max(np.abs(F[:until]).max(axis=1))
     gamma_t = _prefix_min(sep.margins)
-    values = bounds.winnow(1.0, n, float(learner.eta), gamma_t, R_inf)
-    applies = np.isfinite(values)
-    reason = "" if applies.all() else (f"η = {learner.eta:g} is too large for this margin: "
-                                       "the denominator ηγ − ‖u‖₁ ln cosh(ηR∞) is not positive")
-    tuned = bounds.winnow_tuned(1.0, n, gamma_t, R_inf)
-    return [BoundCurve(name, latex, "seed 003, Thm 3.1", values, applies, reason,
-                       details={"u": sep.u, "gamma": sep.gamma}),
-            BoundCurve("Winnow with η*", r"2R_\infty^2\|u\|_1^2\ln n/\gamma^2", "seed 003, Thm 3.1",
-                       tuned, np.ones(T, bool), details={"eta_star": bounds.winnow_best_eta(1.0, gamma_t[-1], R_inf[-1])})]
+    theorem = np.full(T, np.inf)
+    theorem[:until] = bounds.winnow(1.0, n, eta, gamma_t, R_inf)
+    tuned = np.full(T, np.inf)
+    tuned[:until] = bounds.winnow_tuned(1.0, n, gamma_t, R_inf)
+    eta_star = np.full(T, np.nan)
+    eta_star[:until] = bounds.winnow_best_eta(1.0, np.minimum(gamma_t, R_inf), R_inf)
+    prefix_reason = "" if until == T else f"from trial {until + 1} on, {no_separator}"
+    applies = np.isfinite(theorem)
+    reasons = [prefix_reason]
+    if not applies[:until].all():
+        first = _first_false(applies[:until])
+        reasons.insert(0, f"from trial {first + 1} on, η = {eta:g} is too large for the margin: the "
+                          f"denominator ηγ − ‖u‖₁ ln cosh(ηR∞) ≤ 0 (γ = {gamma_t[first]:.3g}, "
+                          f"R∞ = {R_inf[first]:.3g}; η* = {eta_star[first]:.3g} keeps it positive)")
+    details = {"u": sep.u, "gamma": float(gamma_t[-1]), "R_inf": float(R_inf[-1]), "n": n, "until": until}
+    tuned_note = (f"bounds Winnow run with the tuned rate η* = {eta_star[until - 1]:.3g} "
+                  f"(this learner uses η = {eta:g})")
+    return [BoundCurve(*WINNOW, theorem, applies, "; ".join(r for r in reasons if r), details=details),
+            BoundCurve(*WINNOW_TUNED, tuned, np.arange(T) < until,
+                       "; ".join(r for r in (prefix_reason, tuned_note) if r),
+                       details={**details, "eta_star": eta_star})]
 
 
+# ------------------------------------------------------------------------ kernel
 def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
     """R²K(u,u)/γ² (seed 003, Thm 2.3) with u = Σ α_i φ(x_i) found in hindsight.
 
@@ -305,27 +719,26 @@ def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
     seen (at most ``max_passes`` cyclic passes over the Gram matrix): it lies
     in the learner's own function class (no free intercept), and when it makes
     a pass without mistakes it separates every point, so γ > 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import KernelPerceptron
+    >>> X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]] * 3)
+    >>> y = np.array([1, 1, 0, 0] * 3)
+    >>> curve = kernel_bound_curve(KernelPerceptron(kernel="rbf", gamma=1.0), X, y)[0]
+    >>> bool(curve.applies.all())
+    True
     """
     X = np.asarray(X, dtype=float)
     T = X.shape[0]
     name, latex, source = "Kernel Novikoff", r"R^2 K(u,u)/\gamma^2", "seed 003, Thm 2.3"
-    classes = np.unique(y)
-    if T == 0 or len(classes) < 2:
+    if T == 0 or np.unique(y).size < 2:
         return [_not_applicable(name, latex, source, T, "needs points of both classes")]
-    y_sign = _signs(y, classes)
+    y_sign = _signs(learner, y)
     F = learner_features(learner, X)
-    K = learner.gram(F, F)
-    alpha = np.zeros(T)
-    scores = np.zeros(T)
-    for _ in range(max_passes):
-        clean = True
-        for t in range(T):
-            if y_sign[t] * scores[t] <= 0:
-                alpha[t] += y_sign[t]
-                scores += y_sign[t] * K[t]
-                clean = False
-        if clean:
-            break
+    K = np.ascontiguousarray(learner.gram(F, F), dtype=float)
+    alpha, scores, clean = _dual_perceptron(K, y_sign, int(max_passes))
     norm_sq = float(alpha @ K @ alpha)
     margins = y_sign * scores
     if not clean or norm_sq <= 0 or margins.min() <= 0:
@@ -337,14 +750,52 @@ def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
                        np.ones(T, bool), details={"alpha": alpha})]
 
 
+@njit(cache=True)
+def _dual_perceptron(K, y_sign, max_passes):
+    """Cyclic kernel-perceptron passes over the Gram matrix until one pass makes no mistake."""
+    T = K.shape[0]
+    alpha = np.zeros(T)
+    scores = np.zeros(T)
+    clean = False
+    for _ in range(max_passes):
+        clean = True
+        for t in range(T):
+            if y_sign[t] * scores[t] <= 0.0:
+                alpha[t] += y_sign[t]
+                for r in range(T):
+                    scores[r] += y_sign[t] * K[t, r]
+                clean = False
+        if clean:
+            break
+    return alpha, scores, clean
+
+
+# ----------------------------------------------------------------------- experts
 def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None) -> list[BoundCurve]:
-    """WM's bound (with ``beta``) or RWM's two forms (with ``epsilon``), m_t the best expert so far."""
+    """WM's bound (give ``beta``) or RWM's two forms (give ``epsilon``), with m_t the best expert so far.
+
+    With β = ½ the lecture's rounded form 2.41(m + log₂ N) is added.
+
+    Examples
+    --------
+    >>> advice, outcomes = [[1, 0], [1, 0], [0, 0]], [1, 1, 1]
+    >>> [c.name for c in expert_bound_curves(advice, outcomes, beta=0.5)]
+    ['Weighted Majority', 'WM, lecture form']
+    >>> expert_bound_curves(advice, outcomes, epsilon=0.5)[0].values.round(3).tolist()
+    [1.386, 1.386, 2.886]
+    """
+    if (beta is None) == (epsilon is None):
+        raise ValueError("give exactly one of beta (Weighted Majority) or epsilon (Randomized WM).")
     m = best_expert_mistakes(advice, outcomes)
     T, N = np.asarray(advice).shape
     ones = np.ones(T, bool)
     if beta is not None:
-        return [BoundCurve("Weighted Majority", r"\frac{m\ln(1/\beta) + \ln N}{\ln(2/(1+\beta))}",
-                           "seed 001", bounds.weighted_majority(m, N, beta), ones)]
+        curves = [BoundCurve("Weighted Majority", r"\frac{m\ln(1/\beta) + \ln N}{\ln(2/(1+\beta))}",
+                             "seed 001", bounds.weighted_majority(m, N, beta), ones)]
+        if beta == 0.5:
+            curves.append(BoundCurve("WM, lecture form", r"2.41\,(m + \log_2 N)", "seed 001",
+                                     bounds.weighted_majority_lecture(m, N), ones))
+        return curves
     return [BoundCurve("RWM (1+ε)m + ln N/ε", r"(1+\epsilon)m + \ln N/\epsilon", "seed 001",
                        bounds.randomized_weighted_majority(m, N, epsilon), ones, measures="expected mistakes"),
             BoundCurve("RWM exact", r"\frac{-\ln(1-\epsilon)}{\epsilon}m + \frac{\ln N}{\epsilon}", "seed 001",

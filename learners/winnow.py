@@ -1,11 +1,16 @@
 """Winnow: multiplicative updates on a probability vector (seed 003, §3).
 
-w_1 = (1/d, …, 1/d); predict sign(w·x); on a mistake, y·(w·x) ≤ 0,
-w_i ← w_i·exp(η·y·x_i) / Z with Z renormalising the weights to sum 1.
+w_1 = (1/d, …, 1/d) over the d features Winnow uses; predict sign(w·x); on a
+mistake, y·(w·x) ≤ 0,
+
+    w_i ← w_i·exp(η·y·x_i) / Z,   Z = Σ_j w_j·exp(η·y·x_j),
+
+so w stays a probability vector.
 
 Bound (seed 003, Theorem 3.1): if u ≥ 0 and y_t(u·x_t) ≥ γ for every t,
   M ≤ ‖u‖₁ ln d / (ηγ − ‖u‖₁ ln((e^{ηR∞} + e^{−ηR∞})/2))
-whenever the denominator is positive (d = number of weights).
+whenever the denominator is positive; the tuned η* gives M ≤ 2R∞²‖u‖₁² ln d/γ²
+(:func:`learners.bounds.winnow`, :func:`learners.bounds.winnow_tuned`).
 
 The weights are kept as logarithms and renormalised with log-sum-exp, so a
 run of millions of trials never overflows.  Non-negative weights can only
@@ -16,6 +21,8 @@ w⁺ − w⁻ be any linear separator (Convention of ALGORITHMS.md).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ._base import OnlineClassifier
@@ -24,7 +31,11 @@ from ._validation import check_number
 
 
 def balanced_features(X: np.ndarray, fit_intercept: bool, balanced: bool) -> np.ndarray:
-    """The vectors Winnow works on: (x, 1) or, balanced, (x, 1, −x, −1)."""
+    """The vectors Winnow works on: (x, 1) or, balanced, (x, 1, −x, −1).
+
+    >>> balanced_features(np.array([[2.0, -3.0]]), fit_intercept=True, balanced=True).tolist()
+    [[2.0, -3.0, 1.0, -2.0, 3.0, -1.0]]
+    """
     X = np.asarray(X, dtype=float)
     if fit_intercept:
         X = np.hstack([X, np.ones((X.shape[0], 1))])
@@ -32,27 +43,49 @@ def balanced_features(X: np.ndarray, fit_intercept: bool, balanced: bool) -> np.
 
 
 class Winnow(OnlineClassifier):
-    """Normalised exponentiated Winnow, binary, stepping one trial at a time.
+    """Normalised exponentiated Winnow (seed 003, §3), binary, stepping one trial at a time.
 
     Parameters
     ----------
-    eta : float, default=0.5
-        Learning rate η > 0.  Unlike the perceptron's, it matters: the tuned
-        η* = ln((R∞‖u‖₁ + γ)/(R∞‖u‖₁ − γ)) / (2R∞) gives M ≤ 2R∞²‖u‖₁² ln d / γ².
+    eta : float, default=1.0
+        Learning rate η > 0.  Unlike the perceptron's it matters: Theorem 3.1
+        needs ηγ > ‖u‖₁ ln cosh(ηR∞), and the tuned
+        η* = ln((R∞‖u‖₁ + γ)/(R∞‖u‖₁ − γ)) / (2R∞) gives M ≤ 2R∞²‖u‖₁² ln d / γ²
+        (:func:`learners.bounds.winnow_best_eta`).
     balanced : bool, default=True
         Work on (x, −x) so that any sign pattern of coefficients is reachable.
+        Without it Winnow can only learn separators with non-negative
+        coefficients (and intercept).
     fit_intercept : bool, default=True
         Append the constant feature 1 (balanced: 1 and −1).
-    n_passes, shuffle, random_state
-        Online passes made by ``fit`` and their order.
+    n_passes : int, default=1
+        Online passes made by ``fit``.
+    shuffle : bool, default=False
+        Present the rows of every pass in a random order.
+    random_state : int, RandomState or None
+        Seed of the shuffling.
 
     Attributes
     ----------
     weights_ : ndarray of shape (d,)
-        The probability vector w (sums to 1) over the d working features.
+        The probability vector w (sums to 1) over the d working features:
+        d = n_features (+1 with the intercept), doubled when balanced.
     log_weights_ : ndarray of shape (d,)
-    coef_, intercept_ : ndarray of shape (1, n_features), (1,)
-        The separator expressed on the original features: w⁺ − w⁻ when balanced.
+        ln w, the state Winnow actually keeps.
+    coef_ : ndarray of shape (1, n_features)
+        The separator on the original features: w⁺ − w⁻ when balanced, w otherwise.
+    intercept_ : ndarray of shape (1,)
+        w⁺_c − w⁻_c (balanced) or w_c, the weight of the constant feature; 0 without intercept.
+    classes_, history_, mistakes_, weighted_loss_
+        As for every online classifier of the lab.
+
+    Notes
+    -----
+    ``learn_one`` returns a record whose ``weights_before``/``weights_after``
+    are w, and whose ``update`` dict holds η, y, ``log_Z`` (ln Z of the
+    update, 0 without one), ``Z``, and the log-weights before and after.
+    ``fit`` runs the same compiled loop, so stepping and fitting give
+    bit-identical weights.
 
     Examples
     --------
@@ -63,11 +96,18 @@ class Winnow(OnlineClassifier):
     >>> model = Winnow(eta=1.0).fit(X, y)
     >>> model.predict(X[:4]).tolist(), round(float(model.weights_.sum()), 12)
     ([1, 0, 1, 0], 1.0)
+    >>> record = Winnow(eta=1.0).learn_one([1.0, -1.0], 1, classes=[0, 1])
+    >>> record.mistake, record.weights_before.round(3).tolist()   # w·x = 0 counts as a mistake
+    (True, [0.167, 0.167, 0.167, 0.167, 0.167, 0.167])
+    >>> record.weights_after.round(3).tolist()    # features (1, −1, 1, −1, 1, −1): e^{±1}/(6Z)
+    [0.294, 0.04, 0.294, 0.04, 0.294, 0.04]
+    >>> round(record.update["Z"], 4)                 # Z = cosh(1)
+    1.5431
     """
 
     _binary_only = True
 
-    def __init__(self, eta=0.5, balanced=True, fit_intercept=True, n_passes=1, shuffle=False,
+    def __init__(self, eta=1.0, balanced=True, fit_intercept=True, n_passes=1, shuffle=False,
                  random_state=None):
         self.eta = eta
         self.balanced = balanced
@@ -76,9 +116,19 @@ class Winnow(OnlineClassifier):
         self.shuffle = shuffle
         self.random_state = random_state
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # without the balanced features only non-negative separators are reachable: on data that
+        # needs a negative coefficient Winnow cannot fit well, whatever it is given
+        tags.classifier_tags.poor_score = not self.balanced
+        return tags
+
     def _check_params(self):
         super()._check_params()
         check_number("eta", self.eta, low=0, low_open=True)
+        for name in ("balanced", "fit_intercept"):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise ValueError(f"{name} must be True or False; got {getattr(self, name)!r}.")
 
     def _setup(self, n_features):
         self._kind = "binary"
@@ -96,6 +146,10 @@ class Winnow(OnlineClassifier):
 
     def _run(self, F, y_index, weights):
         F = np.ascontiguousarray(F, dtype=np.float64)
+        largest = float(np.abs(F).max()) if F.size else 0.0
+        if not math.isfinite(float(self.eta) * largest):
+            raise ValueError(f"η·|x| overflows (η = {self.eta!r}, largest |x| = {largest:g}); "
+                             "scale the features down or lower eta.")
         out = trial_outputs(F.shape[0])
         y_sign = np.where(np.asarray(y_index) == 1, 1.0, -1.0)
         winnow_pass(F, y_sign, self._log_w[0], float(self.eta), out["prediction"], out["margin"],
@@ -104,11 +158,16 @@ class Winnow(OnlineClassifier):
         return out
 
     def _trial(self, f, y_index, weight):
+        """One trial through the very loop ``fit`` uses, recording the update's numbers."""
+        log_before = self._log_w[0].copy()
         out = self._run(f[None, :], np.array([y_index]), np.array([weight]))
         outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))
         y = 1.0 if y_index == 1 else -1.0
         updated = bool(out["updated"][0])
-        info = {"eta": float(self.eta), "y": y, "log_Z": float(out["step"][0]) if updated else 0.0}
+        log_z = float(out["step"][0]) if updated else 0.0
+        info = {"eta": float(self.eta), "y": y, "log_Z": log_z,
+                "Z": math.exp(log_z) if log_z < 700 else math.inf,
+                "log_weights_before": log_before, "log_weights_after": self._log_w[0].copy()}
         return np.array([y * outcome[1]]), outcome, updated, info
 
     # learned attributes -----------------------------------------------------
@@ -121,6 +180,7 @@ class Winnow(OnlineClassifier):
 
     @property
     def weights_(self) -> np.ndarray:
+        """w = exp(ln w), computed stably (the largest weight is exp(0) before normalising)."""
         log_w = self.log_weights_
         w = np.exp(log_w - log_w.max())
         return w / w.sum()
@@ -139,5 +199,6 @@ class Winnow(OnlineClassifier):
 
     @property
     def intercept_(self) -> np.ndarray:
+        """Weight of the constant feature (w⁺_c − w⁻_c when balanced), shape (1,)."""
         signed = self._signed()
         return signed[self.n_features_in_:][:1] if self.fit_intercept else np.zeros(1)

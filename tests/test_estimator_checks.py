@@ -35,6 +35,8 @@ ESTIMATORS = [
     learners.AllPairPerceptron(importance_weighted=True, fit_intercept=False),
     learners.Winnow(),
     learners.Winnow(eta=2.0, fit_intercept=False),
+    learners.Winnow(balanced=False),
+    learners.Winnow(balanced=False, fit_intercept=False, eta=0.5),
     learners.ApportionedMargin(),
     learners.ApportionedMargin(solver="perceptron"),
     learners.ApportionedMargin(kernel="rbf", gamma=0.5),

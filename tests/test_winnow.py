@@ -1,36 +1,92 @@
-"""Winnow: log-space weights, the balanced representation, stepping ≡ fitting."""
+"""Winnow (seed 003 §3): log-space weights, the balanced representation, fitting ≡ stepping."""
+
+import math
 
 import numpy as np
 import pytest
 
-from learners import Perceptron, Winnow
+from learners import Perceptron, Winnow, bounds
+
+
+def reference_update(w, f, y, eta):
+    """The seed's update, written plainly in probability space: w_i e^{η y f_i} / Z."""
+    z = np.sum(w * np.exp(eta * y * f))
+    return w * np.exp(eta * y * f) / z, z
 
 
 def test_a_million_adversarial_trials_stay_finite():
-    # the same few points with labels that keep flipping: no weight vector is right for
-    # long, so the multiplicative updates push the log-weights as far as they will go
+    # η·|x| = 1000: one naive step e^{η y x} would overflow to inf (then inf/inf = NaN); labels
+    # that keep flipping mean no weight vector is right for long, so the updates never settle
     rng = np.random.default_rng(0)
-    X = np.tile([[50.0, -50.0, 50.0], [-50.0, -50.0, 50.0]], (500_000, 1))
+    X = np.tile([[200.0, -200.0, 50.0], [-200.0, -50.0, 200.0]], (500_000, 1))
     y = rng.integers(0, 2, len(X))
     model = Winnow(eta=5.0).fit(X, y)
+    assert model.n_trials_ == 1_000_000 and model.mistakes_ > 10_000
     assert np.all(np.isfinite(model.log_weights_))
+    assert np.isclose(np.logaddexp.reduce(model.log_weights_), 0.0)
     assert np.isclose(model.weights_.sum(), 1.0)
     assert np.all(np.isfinite(model.decision_function(X[:100])))
-    assert model.mistakes_ > 1000
+    assert np.all(np.isfinite(model.history_["margin"]))
 
 
-@pytest.mark.parametrize("seed", range(10))
-def test_fit_equals_stepping_bit_for_bit(seed):
+def test_an_adversary_that_always_labels_against_the_prediction_keeps_weights_finite():
+    model = Winnow(eta=4.0)
+    rng = np.random.default_rng(1)
+    model.start([0, 1], 2)
+    for _ in range(3000):
+        x = rng.choice([-300.0, 300.0], size=2)
+        label = 0 if model.decision_function([x])[0] > 0 else 1
+        record = model.learn_one(x, label)
+        assert record.mistake and np.all(np.isfinite(record.update["log_weights_after"]))
+    assert model.mistakes_ == 3000 and np.all(np.isfinite(model.weights_))
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("balanced, fit_intercept", [(True, True), (False, True), (True, False), (False, False)])
+def test_fitting_equals_stepping_weight_for_weight(seed, balanced, fit_intercept):
     rng = np.random.default_rng(seed)
-    X = rng.normal(size=(200, 4))
-    y = (X @ rng.normal(size=4) > 0).astype(int)
-    fitted = Winnow(eta=0.3).fit(X, y)
-    stepped = Winnow(eta=0.3)
+    X = rng.normal(scale=2.0, size=(120, 3))
+    y = (X @ rng.normal(size=3) + rng.normal(scale=0.5, size=120) > 0).astype(int)
+    params = dict(eta=float(rng.uniform(0.1, 3.0)), balanced=balanced, fit_intercept=fit_intercept)
+    stepped = Winnow(**params)
     records = [stepped.learn_one(x, label, classes=[0, 1]) for x, label in zip(X, y)]
-    np.testing.assert_array_equal(fitted.log_weights_, stepped.log_weights_)
+    for t in (1, 7, 30, 119, 120):   # the compiled fast path on every prefix, bit for bit
+        np.testing.assert_array_equal(Winnow(**params).partial_fit(X[:t], y[:t], classes=[0, 1]).log_weights_,
+                                      records[t - 1].update["log_weights_after"])
+    fitted = Winnow(**params).fit(X, y)
     assert [r.mistake for r in records] == fitted.history_["mistake"].tolist()
-    changed = [r for r in records if r.updated]
-    assert changed and all(not np.allclose(r.weights_before, r.weights_after) for r in changed)
+    assert [r.margin for r in records] == fitted.history_["margin"].tolist()
+    # every record is the seed's update of its own weights, and says so
+    for record in records:
+        w_before = np.asarray(record.weights_before)
+        margin = (1.0 if record.truth == 1 else -1.0) * float(w_before @ record.features)
+        assert record.mistake == (margin <= 0) and np.isclose(record.margin, margin, atol=1e-12)
+        if record.mistake:
+            expected, z = reference_update(w_before, record.features, record.update["y"], params["eta"])
+            np.testing.assert_allclose(record.weights_after, expected, rtol=1e-9, atol=1e-300)
+            assert math.isclose(record.update["Z"], z, rel_tol=1e-9)
+            assert math.isclose(record.update["log_Z"], math.log(z), rel_tol=1e-9, abs_tol=1e-12)
+        else:
+            np.testing.assert_array_equal(record.weights_after, w_before)
+            assert record.update["log_Z"] == 0.0
+        np.testing.assert_allclose(np.exp(record.update["log_weights_after"]), record.weights_after,
+                                   rtol=1e-12, atol=1e-300)
+
+
+def test_partial_fit_continues_exactly_where_fit_stopped():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(300, 2))
+    y = (X[:, 0] - X[:, 1] > 0.3).astype(int)
+    whole = Winnow(eta=0.7).fit(X, y)
+    parts = Winnow(eta=0.7).partial_fit(X[:100], y[:100], classes=[0, 1]).partial_fit(X[100:], y[100:])
+    np.testing.assert_array_equal(whole.log_weights_, parts.log_weights_)
+    assert whole.mistakes_ == parts.mistakes_
+
+
+def test_starting_weights_are_uniform_over_the_features_winnow_uses():
+    for balanced, fit_intercept, d in [(True, True, 8), (True, False, 6), (False, True, 4), (False, False, 3)]:
+        model = Winnow(balanced=balanced, fit_intercept=fit_intercept).start([0, 1], 3)
+        np.testing.assert_allclose(model.weights_, np.full(d, 1 / d))
 
 
 def test_balanced_representation_learns_a_separator_with_negative_coefficients():
@@ -39,38 +95,60 @@ def test_balanced_representation_learns_a_separator_with_negative_coefficients()
     X = X[np.abs(X @ [-1.0, 0.5] + 0.1) > 0.1]
     y = (X @ [-1.0, 0.5] + 0.1 > 0).astype(int)
     model = Winnow(eta=2.0, n_passes=5).fit(X, y)
+    assert model.coef_.shape == (1, 2) and model.intercept_.shape == (1,)
     assert model.coef_[0, 0] < 0 < model.coef_[0, 1]
     assert (model.predict(X) == y).mean() > 0.97
-    # decision function = coef·x + intercept exactly
+    # coef_ = w⁺ − w⁻ and intercept_ = w⁺_c − w⁻_c: the decision function is exactly coef·x + intercept
+    w = model.weights_
+    np.testing.assert_array_equal(model.coef_[0], w[:2] - w[3:5])
+    np.testing.assert_array_equal(model.intercept_, [w[2] - w[5]])
     np.testing.assert_allclose(model.decision_function(X), X @ model.coef_[0] + model.intercept_[0])
     # without the balanced features only non-negative coefficients are reachable
     unbalanced = Winnow(eta=2.0, balanced=False, n_passes=5).fit(X, y)
-    assert np.all(unbalanced.coef_ >= 0) and (unbalanced.predict(X) == y).mean() < 0.9
+    assert np.all(unbalanced.coef_ >= 0) and unbalanced.intercept_[0] >= 0
+    assert (unbalanced.predict(X) == y).mean() < 0.9
 
 
 def test_sparse_target_winnow_makes_far_fewer_mistakes_than_the_perceptron():
+    # seed 003 Example 1 with n = 512, k = 4: u ∈ {0,1}ⁿ, x ∈ {±1}ⁿ, trials with u·x = 0 left out (γ = 2)
     rng = np.random.default_rng(2)
-    n, k = 512, 3
+    n, k = 512, 4
     u = np.zeros(n)
     u[rng.choice(n, k, replace=False)] = 1
-    X = rng.choice([-1.0, 1.0], size=(3000, n))
+    X = rng.choice([-1.0, 1.0], size=(4000, n))
+    X = X[X @ u != 0][:2500]
     y = (X @ u > 0).astype(int)
-    winnow = Winnow(eta=0.5, balanced=False, fit_intercept=False).fit(X, y)
+    eta_star = bounds.winnow_best_eta(u_l1=k, gamma=2.0, R_inf=1.0)
+    winnow = Winnow(eta=eta_star, balanced=False, fit_intercept=False).fit(X, y)
     perceptron = Perceptron(fit_intercept=False).fit(X, y)
-    assert winnow.mistakes_ * 3 < perceptron.mistakes_
+    assert winnow.mistakes_ * 5 < perceptron.mistakes_
+    assert winnow.mistakes_ <= bounds.winnow_tuned(k, n, 2.0, 1.0)          # 2k²/γ² ln n ≈ 50
+    assert perceptron.mistakes_ <= bounds.novikoff(np.sqrt(n), np.sqrt(k), 2.0)   # nk/γ² = 512
 
 
-@pytest.mark.parametrize("kwargs, text", [({"eta": 0.0}, "eta must lie in"), ({"eta": np.nan}, "finite"),
-                                          ({"n_passes": 0}, "n_passes")])
+@pytest.mark.parametrize("kwargs, text", [
+    ({"eta": 0.0}, "eta must lie in"), ({"eta": -1.0}, "eta must lie in"), ({"eta": np.nan}, "finite"),
+    ({"eta": "fast"}, "eta must be a number"), ({"n_passes": 0}, "n_passes"),
+    ({"balanced": "yes"}, "balanced must be True or False"), ({"fit_intercept": 1}, "fit_intercept must be"),
+])
 def test_bad_parameters_raise_value_errors(kwargs, text):
     with pytest.raises(ValueError, match=text):
         Winnow(**kwargs).fit([[1.0, 0.0], [0.0, 1.0]], [0, 1])
 
 
-def test_bad_input_raises_value_errors():
+def test_bad_input_raises_value_errors_that_say_what_to_fix():
     with pytest.raises(ValueError, match="NaN"):
         Winnow().fit([[np.nan, 0.0], [0.0, 1.0]], [0, 1])
     with pytest.raises(ValueError, match="one class"):
         Winnow().fit([[1.0, 0.0], [0.0, 1.0]], [1, 1])
     with pytest.raises(ValueError, match="binary"):
         Winnow().fit([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [0, 1, 2])
+    with pytest.raises(ValueError, match="overflows.*scale the features"):
+        Winnow(eta=10.0).fit([[1e308, 0.0], [0.0, 1.0]], [0, 1])
+    with pytest.raises(ValueError, match="classes="):
+        Winnow().learn_one([1.0, 2.0], 1)
+    model = Winnow().fit([[1.0, 0.0], [0.0, 1.0]], [0, 1])
+    with pytest.raises(ValueError, match="2 numbers"):
+        model.learn_one([1.0, 2.0, 3.0], 1)
+    with pytest.raises(ValueError, match="not one of the learner's classes"):
+        model.learn_one([1.0, 2.0], 5)
