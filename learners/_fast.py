@@ -239,8 +239,9 @@ def weight_bounded_pass(F, y_sign, w, beta, prediction, margin, mistake, step):
 
 
 @njit(cache=True)
-def _kernel_value(a, b, kind, gamma, degree, coef0):
-    """K(a, b): kind 0 linear, 1 poly, 2 rbf, 3 laplace (as in learners.kernels)."""
+def kernel_value(a, b, kind, gamma, degree, coef0):
+    """K(a, b): kind 0 linear a·b, 1 poly (γ·a·b + coef0)^degree, 2 rbf exp(−γ‖a−b‖²),
+    3 laplace exp(−‖a−b‖/γ) (as in learners.kernels).  Symmetric bit for bit."""
     if kind == 0 or kind == 1:
         dot = 0.0
         for j in range(a.shape[0]):
@@ -278,5 +279,5 @@ def kernel_perceptron_pass(U, index, y_sign, weights, alpha, scores, kind, gamma
             if delta != 0.0:
                 alpha[i] += delta
                 for r in range(U.shape[0]):
-                    scores[r] += delta * _kernel_value(U[r], U[i], kind, gamma, degree, coef0)
+                    scores[r] += delta * kernel_value(U[r], U[i], kind, gamma, degree, coef0)
         step[t] = delta

@@ -55,7 +55,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import OnlineClassifier
-from ._fast import njit
+from ._fast import kernel_value, njit
 from ._linear import append_constant
 from ._validation import check_choice, check_number
 from .kernels import check_kernel_params, kernel_matrix
@@ -180,25 +180,6 @@ def linear_pass(F, y_index, weights, S, theta, lam, sgd, state, prediction, marg
         moved[t] = count
         step_size[t] = 1.0 / (lam * state[0]) if sgd else 1.0
         updated[t] = changed
-
-
-@njit(cache=True)
-def kernel_value(a, b, code, gamma, degree, coef0):
-    """K(a, b): 0 linear a·b, 1 poly (γ·a·b + coef0)^degree, 2 rbf exp(−γ‖a−b‖²),
-    3 laplace exp(−‖a−b‖/γ).  Symmetric bit for bit."""
-    total = 0.0
-    if code <= 1:
-        for c in range(a.shape[0]):
-            total += a[c] * b[c]
-        if code == 0:
-            return total
-        return (gamma * total + coef0) ** degree
-    for c in range(a.shape[0]):
-        diff = a[c] - b[c]
-        total += diff * diff
-    if code == 2:
-        return np.exp(-gamma * total)
-    return np.exp(-np.sqrt(total) / gamma)
 
 
 @njit(cache=True)
