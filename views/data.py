@@ -48,7 +48,8 @@ with left:
         else:
             if updated is not points:
                 state.set_points(updated)
-                st.rerun()
+            # rerun even when nothing changed: the canvas sends its next gesture once this one is echoed
+            st.rerun()
 
 st.subheader("Generate")
 gen_left, gen_right = st.columns([1, 3])
