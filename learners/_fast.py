@@ -47,15 +47,22 @@ def _pa_tau(loss, norm_sq, variant, C):
 
 
 @njit(cache=True)
+def _binary_outcome(W, F, t, y_sign, prediction, margin, mistake):
+    """Score w·x_t, record prediction, margin y·(w·x) and the mistake flag (margin ≤ 0); return the margin."""
+    score = _dot(W, 0, F, t)
+    m = y_sign[t] * score
+    prediction[t] = 1 if score > 0.0 else 0
+    margin[t] = m + 0.0
+    mistake[t] = m <= 0.0
+    return m
+
+
+@njit(cache=True)
 def binary_perceptron_pass(F, y_sign, weights, W, eta, importance_weighted,
                            prediction, margin, mistake, step):
     """Perceptron / IWP: on y·(w·x) ≤ 0, w += η·(c)·y·x (seeds 003, 000)."""
     for t in range(F.shape[0]):
-        score = _dot(W, 0, F, t)
-        m = y_sign[t] * score
-        prediction[t] = 1 if score > 0.0 else 0
-        margin[t] = m + 0.0
-        mistake[t] = m <= 0.0
+        m = _binary_outcome(W, F, t, y_sign, prediction, margin, mistake)
         a = 0.0
         if m <= 0.0:
             a = eta * weights[t] if importance_weighted else eta
@@ -68,11 +75,7 @@ def binary_perceptron_pass(F, y_sign, weights, W, eta, importance_weighted,
 def binary_pa_pass(F, y_sign, W, variant, C, prediction, margin, mistake, step):
     """Binary PA / PA-I / PA-II: hinge ℓ = (1 − y·w·x)₊, w += τ·y·x."""
     for t in range(F.shape[0]):
-        score = _dot(W, 0, F, t)
-        m = y_sign[t] * score
-        prediction[t] = 1 if score > 0.0 else 0
-        margin[t] = m + 0.0
-        mistake[t] = m <= 0.0
+        m = _binary_outcome(W, F, t, y_sign, prediction, margin, mistake)
         norm_sq = 0.0
         for j in range(F.shape[1]):
             norm_sq += F[t, j] * F[t, j]
