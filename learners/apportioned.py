@@ -139,6 +139,36 @@ def _indicators(raw, theta, y, sgd, fired):
 
 
 @njit(cache=True)
+def _sum_scale(sgd, lam, steps):
+    """The factor 1/(λt) that turns the sums into W after t SGD steps (0 before any); 1 for the perceptron."""
+    if not sgd:
+        return 1.0
+    return 0.0 if steps == 0 else 1.0 / (lam * steps)
+
+
+@njit(cache=True)
+def _judge(t, y, raw, theta, sgd, state, scaled, fired, prediction, margin, mistake):
+    """Record trial t's θ-scaled decision (made before the update), count the step, fire the indicators.
+
+    Returns how many classes fired; their sums move by ±weight·x (or ±weight at x's support row).
+    """
+    best, m = _theta_decision(raw, theta, y, scaled)
+    prediction[t] = best
+    margin[t] = m
+    mistake[t] = best != y
+    state[0] += 1
+    return _indicators(raw, theta, y, sgd, fired)
+
+
+@njit(cache=True)
+def _close(t, count, changed, lam, sgd, state, moved, step_size, updated):
+    """Record what trial t changed: the classes moved, the step size 1/(λt) (SGD) or 1, whether W moved."""
+    moved[t] = count
+    step_size[t] = 1.0 / (lam * state[0]) if sgd else 1.0
+    updated[t] = changed
+
+
+@njit(cache=True)
 def linear_pass(F, y_index, weights, S, theta, lam, sgd, state, prediction, margin, mistake,
                 moved, step_size, updated, last_raw, last_fired):
     """Apportioned-margin trials over the rows of F, linear kernel, in order.
@@ -152,21 +182,14 @@ def linear_pass(F, y_index, weights, S, theta, lam, sgd, state, prediction, marg
     k, d = S.shape
     scaled = np.empty(k)
     for t in range(F.shape[0]):
-        scale = 1.0
-        if sgd:
-            scale = 0.0 if state[0] == 0 else 1.0 / (lam * state[0])
+        scale = _sum_scale(sgd, lam, state[0])
         for r in range(k):
             total = 0.0
             for c in range(d):
                 total += S[r, c] * F[t, c]
             last_raw[r] = total * scale
         y = y_index[t]
-        best, m = _theta_decision(last_raw, theta, y, scaled)
-        prediction[t] = best
-        margin[t] = m
-        mistake[t] = best != y
-        state[0] += 1
-        count = _indicators(last_raw, theta, y, sgd, last_fired)
+        count = _judge(t, y, last_raw, theta, sgd, state, scaled, last_fired, prediction, margin, mistake)
         amount = weights[t]
         changed = sgd and state[1] == 1
         if count > 0 and amount != 0.0:
@@ -177,9 +200,7 @@ def linear_pass(F, y_index, weights, S, theta, lam, sgd, state, prediction, marg
                         S[r, c] += a * F[t, c]
             state[1] = 1
             changed = True
-        moved[t] = count
-        step_size[t] = 1.0 / (lam * state[0]) if sgd else 1.0
-        updated[t] = changed
+        _close(t, count, changed, lam, sgd, state, moved, step_size, updated)
 
 
 @njit(cache=True)
@@ -207,9 +228,7 @@ def kernel_pass(rows, y_index, weights, X, n_support, alpha, active, G, use_cach
     scaled = np.empty(k)
     for t in range(rows.shape[0]):
         s = rows[t]
-        scale = 1.0
-        if sgd:
-            scale = 0.0 if state[0] == 0 else 1.0 / (lam * state[0])
+        scale = _sum_scale(sgd, lam, state[0])
         for r in range(k):
             last_raw[r] = 0.0
         for i in range(n_support):
@@ -221,12 +240,7 @@ def kernel_pass(rows, y_index, weights, X, n_support, alpha, active, G, use_cach
         for r in range(k):
             last_raw[r] = last_raw[r] * scale
         y = y_index[t]
-        best, m = _theta_decision(last_raw, theta, y, scaled)
-        prediction[t] = best
-        margin[t] = m
-        mistake[t] = best != y
-        state[0] += 1
-        count = _indicators(last_raw, theta, y, sgd, last_fired)
+        count = _judge(t, y, last_raw, theta, sgd, state, scaled, last_fired, prediction, margin, mistake)
         amount = weights[t]
         changed = sgd and state[1] == 1
         if count > 0 and amount != 0.0:
@@ -236,9 +250,7 @@ def kernel_pass(rows, y_index, weights, X, n_support, alpha, active, G, use_cach
             active[s] = True
             state[1] = 1
             changed = True
-        moved[t] = count
-        step_size[t] = 1.0 / (lam * state[0]) if sgd else 1.0
-        updated[t] = changed
+        _close(t, count, changed, lam, sgd, state, moved, step_size, updated)
 
 
 # ------------------------------------------------------------------ the learner
