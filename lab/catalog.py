@@ -99,6 +99,18 @@ LEARNERS = {spec.name: spec for spec in (
 )}
 
 
+#: The Experts page's controls (seed 001): WM's β, RWM's ε, and the advice stream's size and error rates.
+EXPERT_PARAMS = {p.name: p for p in (
+    Param("beta", "β (penalty factor)", "float", 0.5, 0.05, 0.95, 0.05,
+          help="Weighted Majority multiplies a wrong expert's weight by β (0 < β < 1)."),
+    Param("epsilon", "ε", "float", 0.5, 0.01, 0.5, 0.01,
+          help="Randomized WM uses β = 1 − ε; its bound (1+ε)m + ln N/ε needs 0 < ε ≤ ½."),
+    Param("n_experts", "Experts N", "int", 16, 2, 64, 1),
+    Param("n_trials", "Trials", "int", 200, 10, 2000, 10),
+    Param("error_rates", "Error rates from … to", "float", (0.1, 0.5), 0.0, 1.0, 0.05),
+)}
+
+
 def build(name: str, values: dict | None = None):
     """A fresh learner ``name`` with parameter ``values`` (defaults for the rest)."""
     spec = LEARNERS[name]

@@ -4,10 +4,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from lab.catalog import EXPERT_PARAMS
 from lab.experts_run import ALGORITHMS, GENERATORS, ExpertsRun, make_stream
 from learners import bounds
 from learners.comparators import expert_bound_curves
 from ui import state
+from ui.controls import param_widget
 from viz.curves import bound_curves_figure
 from viz.experts import expert_weights_figure, rwm_epsilon_figure, vote_figure
 
@@ -26,17 +28,16 @@ with controls:
     algorithm = st.selectbox("Learner", ALGORITHMS, key="experts_algorithm")
     params = {}
     if algorithm == ALGORITHMS[0]:
-        params["beta"] = st.slider("β (penalty factor)", 0.05, 0.95, 0.5, 0.05, key="experts_beta")
+        params["beta"] = param_widget(EXPERT_PARAMS["beta"], "experts_beta")
     else:
         params["doubling"] = st.toggle("doubling trick", key="experts_doubling")
-        params["epsilon"] = st.slider("ε", 0.01, 0.5, 0.5, 0.01, key="experts_epsilon",
-                                      disabled=params["doubling"])
+        params["epsilon"] = param_widget(EXPERT_PARAMS["epsilon"], "experts_epsilon", disabled=params["doubling"])
     generator = st.selectbox("Advice", GENERATORS, key="experts_generator")
     lecture = generator == "lecture table"
-    n_experts = st.slider("Experts N", 2, 64, 16, key="experts_n", disabled=lecture)
-    n_trials = st.slider("Trials", 10, 2000, 200, 10, key="experts_trials", disabled=lecture)
-    low, high = st.slider("Error rates from … to", 0.0, 1.0, (0.1, 0.5), 0.05, key="experts_rates",
-                          disabled=lecture or generator == "adversary")
+    n_experts = param_widget(EXPERT_PARAMS["n_experts"], "experts_n", disabled=lecture)
+    n_trials = param_widget(EXPERT_PARAMS["n_trials"], "experts_trials", disabled=lecture)
+    low, high = param_widget(EXPERT_PARAMS["error_rates"], "experts_rates",
+                             disabled=lecture or generator == "adversary")
     seed = int(st.number_input("Seed", 0, 10_000, 0, key="experts_seed"))
 
 advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, seed, algorithm, params)
