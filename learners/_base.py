@@ -86,6 +86,40 @@ class TrialRecord:
     weights_after: np.ndarray | None = None
 
 
+def check_class_labels(y) -> None:
+    """scikit-learn's check that ``y`` holds class labels (not continuous or multi-output values).
+
+    A 1-dimensional array of integers or booleans always does (``type_of_target``
+    calls it "binary" or "multiclass"), so only other targets pay for the full check.
+    """
+    y = np.asarray(y)
+    if y.ndim == 1 and y.dtype.kind in "biu":
+        return
+    check_classification_targets(y)
+
+
+def encode_labels(y) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(y, return_inverse=True)``: the sorted distinct labels and each row's index into them.
+
+    Integer labels spanning a modest range are counted with ``np.bincount`` (one
+    linear sweep instead of a sort); other labels go through ``np.unique``.
+
+    >>> classes, index = encode_labels(np.array([7, 3, 7, 5]))
+    >>> classes.tolist(), index.tolist()
+    ([3, 5, 7], [2, 0, 2, 1])
+    """
+    y = np.asarray(y)
+    if y.ndim == 1 and y.size and y.dtype.kind in "iu":
+        low, high = int(y.min()), int(y.max())
+        if high - low <= 4 * y.size + 1024:
+            shifted = (y - low).astype(np.intp, copy=False) if low else y.astype(np.intp, copy=False)
+            present = np.bincount(shifted, minlength=high - low + 1) > 0
+            classes = (np.flatnonzero(present) + low).astype(y.dtype)
+            return classes, (np.cumsum(present) - 1)[shifted]
+    classes, index = np.unique(y, return_inverse=True)
+    return classes, index.reshape(-1)
+
+
 class TrialLog:
     """Per-trial arrays of a run, grown block by block (a pass) or row by row (a step)."""
 
@@ -227,7 +261,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
 
     def _check_targets(self, X, y, reset: bool):
         X, y = validate_data(self, X, y, reset=reset, dtype=np.float64)
-        check_classification_targets(y)
+        check_class_labels(y)
         self._check_binary(y)
         if self._positive_only:
             check_non_negative(X, type(self).__name__)
@@ -299,7 +333,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         self._check_params()
         X, y = self._check_targets(X, y, reset=True)
         weights = check_sample_weight(sample_weight, X.shape[0])
-        classes, y_index = np.unique(y, return_inverse=True)
+        classes, y_index = encode_labels(y)
         classes = self._check_classes(classes)
         if weights.min(initial=1.0) <= 0 and np.unique(y_index[weights > 0]).size < 2:
             raise ValueError(

@@ -108,30 +108,44 @@ def multivector_pass(F, y_index, weights, W, eta, importance_weighted,
                      prediction, margin, mistake, step):
     """MV-Perceptron / MV-IWP (seed 000 §2.3): on ŷ ≠ y, w_y += a·x, w_ŷ −= a·x.
 
-    Works on a transposed copy of W (features × classes) so that the score of
-    every class grows in one contiguous sweep per feature; each score is still
-    summed over the features in order, as the stepping path does.
+    Works on a transposed copy of W (features × classes, the class axis padded
+    to a multiple of 4 with zero columns that are never read as scores) so
+    that the scores of all classes grow in one contiguous, vectorisable sweep
+    per feature; each score is still summed over the features in order, as
+    the stepping path does.  The margin s_y − max_{r≠y} s_r needs a second
+    sweep only when the prediction is right: on a mistake the best rival of
+    y is the prediction itself.
     """
     k, d = W.shape
-    WT = np.ascontiguousarray(W.T)
-    scores = np.empty(k)
+    padded = (k + 3) // 4 * 4
+    WT = np.zeros((d, padded))
+    for r in range(k):
+        for j in range(d):
+            WT[j, r] = W[r, j]
+    scores = np.empty(padded)
     for t in range(F.shape[0]):
-        for r in range(k):
+        for r in range(padded):
             scores[r] = 0.0
         for j in range(d):
             x = F[t, j]
-            for r in range(k):
+            for r in range(padded):
                 scores[r] += x * WT[j, r]
         y = y_index[t]
         guess = 0
-        rival = -1
-        for r in range(k):
-            if scores[r] > scores[guess]:
+        best = scores[0]
+        for r in range(1, k):
+            if scores[r] > best:
+                best = scores[r]
                 guess = r
-            if r != y and (rival < 0 or scores[r] > scores[rival]):
-                rival = r
+        if guess != y:
+            rival_score = best
+        else:
+            rival_score = -np.inf
+            for r in range(k):
+                if r != y and scores[r] > rival_score:
+                    rival_score = scores[r]
         prediction[t] = guess
-        margin[t] = scores[y] - scores[rival] if rival >= 0 else scores[y]
+        margin[t] = scores[y] - rival_score if k > 1 else scores[y]
         mistake[t] = guess != y
         a = 0.0
         if guess != y:
@@ -140,7 +154,9 @@ def multivector_pass(F, y_index, weights, W, eta, importance_weighted,
                 WT[j, y] += a * F[t, j]
                 WT[j, guess] -= a * F[t, j]
         step[t] = a
-    W[:, :] = WT.T
+    for r in range(k):
+        for j in range(d):
+            W[r, j] = WT[j, r]
 
 
 @njit(cache=True)
