@@ -9,7 +9,8 @@ ranges, runs the generator and shuffles the points in a seeded order (so that
 "in the order drawn" is not "class by class").
 
 Painting helpers: ``spray(region, n, seed)`` gives uniform positions inside a
-dragged box or lasso polygon; ``spray_points`` adds them to a set as one class.
+dragged box or lasso polygon (``sample_in_polygon`` for the lasso);
+``spray_points`` adds them to a set as one class.
 
 Examples
 --------
@@ -32,7 +33,8 @@ import numpy as np
 from sklearn.datasets import make_circles, make_moons
 
 from .four_clouds import four_clouds
-from .pointset import DEFAULT_NAMES, MAX_CLASSES, MAX_POINTS, MAX_VALUE, PointSet
+from .pointset import (DEFAULT_NAMES, MAX_CLASSES, MAX_POINTS, MAX_POLYGON_VERTICES, MAX_VALUE, PointSet,
+                       check_polygon, points_in_polygon)
 
 #: half-width of the square [−3, 3]² in which the separable generators sample
 SAMPLING_BOX = 3.0
@@ -314,64 +316,96 @@ def four_cloud_example(n_per_class=60, seed=0):
 
 
 # ---------------------------------------------------------------- painting
-def _inside_polygon(P: np.ndarray, polygon: np.ndarray) -> np.ndarray:
-    """Even–odd rule: True where a point of P lies inside the closed polygon."""
-    inside = np.zeros(len(P), bool)
-    x, y = P[:, 0], P[:, 1]
-    for (xa, ya), (xb, yb) in zip(polygon, np.roll(polygon, -1, axis=0)):
-        crosses = (ya > y) != (yb > y)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at = xa + (y - ya) * (xb - xa) / (yb - ya)
-        inside ^= crosses & (x < at)
-    return inside
-
-
 def _region(region):
-    """('box', (x0, x1, y0, y1)) or ('polygon', vertices of shape (m, 2), m ≥ 3)."""
+    """('box', (x0, x1, y0, y1)) or ('polygon', vertices of shape (m, 2), checked by :func:`check_polygon`)."""
     try:
         array = np.asarray(region, dtype=float)
     except (TypeError, ValueError):
         raise ValueError("The region must be a box (x0, x1, y0, y1) or a polygon of (x, y) vertices.") from None
     if array.shape == (4,):
-        kind = "box"
-    elif array.ndim == 2 and array.shape[1] == 2 and 3 <= array.shape[0] <= 10_000:
-        kind = "polygon"
-    else:
-        raise ValueError("The region must be a box (x0, x1, y0, y1) or a polygon of 3 to 10,000 (x, y) "
-                         f"vertices; got shape {array.shape}.")
-    if not np.all(np.isfinite(array)) or np.any(np.abs(array) > MAX_VALUE):
-        raise ValueError(f"The region's corners must be finite numbers within ±{MAX_VALUE:g}.")
-    return kind, array
+        if not np.all(np.isfinite(array)) or np.any(np.abs(array) > MAX_VALUE):
+            raise ValueError(f"The region's corners must be finite numbers within ±{MAX_VALUE:g}.")
+        return "box", array
+    if array.ndim == 2 and array.shape[1] == 2 and 3 <= array.shape[0] <= MAX_POLYGON_VERTICES:
+        return "polygon", check_polygon(array)
+    raise ValueError(f"The region must be a box (x0, x1, y0, y1) or a polygon of 3 to {MAX_POLYGON_VERTICES:,} "
+                     f"(x, y) vertices; got shape {array.shape}.")
+
+
+#: candidates tested per batch (a bound on memory) and the work budget of a lasso spray
+_BATCH_MIN, _BATCH_MAX = 256, 200_000
+_WORK_BUDGET = 20_000_000          # candidates × polygon edges before giving up
+
+
+def sample_in_polygon(polygon, n, seed=0) -> np.ndarray:
+    """``n`` positions drawn uniformly inside a lasso polygon, as an array of shape (n, 2).
+
+    Rejection sampling: candidates are uniform in the polygon's bounding box
+    B and kept when :func:`~datasets.pointset.points_in_polygon` puts them
+    inside (even–odd rule); the kept ones are uniform on the enclosed region R,
+    since for any part A of R, P(candidate ∈ A | candidate ∈ R) = area(A)/area(R).
+    Batches are sized from the acceptance rate seen so far (about
+    area(R)/area(B)), and everything comes from one ``numpy`` generator seeded
+    with ``seed``, so the same polygon, ``n`` and ``seed`` give the same points.
+
+    A degenerate polygon (fewer than 3 distinct corners, or all on one line)
+    raises ValueError (:func:`~datasets.pointset.check_polygon`), and so does a
+    shape that still encloses (almost) no area, e.g. a path that goes out and
+    back along itself, once about 2·10⁷ candidate–edge tests found too few.
+
+    >>> triangle = [[0, 0], [2, 0], [0, 2]]
+    >>> X = sample_in_polygon(triangle, 200, seed=3)
+    >>> X.shape, bool(np.all((X >= 0).all(axis=1) & (X.sum(axis=1) <= 2))), bool(np.all(X == sample_in_polygon(triangle, 200, seed=3)))
+    ((200, 2), True, True)
+    >>> sample_in_polygon([[0, 0], [1, 1], [2, 2]], 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: The lasso encloses no area: its corners lie on one line; draw a loop around a region.
+    """
+    vertices = check_polygon(polygon)
+    n = check_whole("n", n, 0, MAX_POINTS)
+    rng = check_seed(seed)
+    low, high = vertices.min(axis=0), vertices.max(axis=0)
+    budget = max(20 * n, 100_000, _WORK_BUDGET // len(vertices))
+    kept, found, drawn = [], 0, 0
+    while found < n and drawn < budget:
+        if not drawn:
+            rate = 0.5                  # a first guess for a hand-drawn loop
+        elif not found:
+            rate = 1.0 / drawn          # nothing inside yet: the rate is at most about this
+        else:
+            rate = found / drawn
+        size = int(np.clip(np.ceil(1.25 * (n - found) / rate), _BATCH_MIN, min(_BATCH_MAX, budget - drawn)))
+        candidates = rng.uniform(low, high, size=(size, 2))
+        inside = candidates[points_in_polygon(candidates, vertices)]
+        kept.append(inside)
+        found += len(inside)
+        drawn += size
+    if found < n:
+        raise ValueError(f"The lasso encloses (almost) no area: {found} of {drawn:,} random tries landed inside, "
+                         f"{n} were needed; draw a wider loop.")
+    return np.vstack(kept)[:n] if n else np.zeros((0, 2))
 
 
 def spray(region, n, seed=0) -> np.ndarray:
     """``n`` positions, uniform inside a box or a lasso polygon, as an array of shape (n, 2).
 
     ``region`` is a box (x0, x1, y0, y1) (either corner order) or the vertices
-    of a polygon, shape (m, 2), closed implicitly (even–odd rule, rejection
-    sampling from its bounding box).  Attach a class with
-    ``points.add_points(spray(...), label, weight)`` or :func:`spray_points`.
+    of a polygon, shape (m, 2), closed implicitly (:func:`sample_in_polygon`:
+    even–odd rule, rejection sampling from its bounding box).  Attach a class
+    with ``points.add_points(spray(...), label, weight)`` or :func:`spray_points`.
 
     >>> X = spray([[0, 0], [2, 0], [0, 2]], 100, seed=1)
     >>> X.shape, bool(np.all(X.sum(axis=1) <= 2))
     ((100, 2), True)
     """
     kind, array = _region(region)
+    if kind == "polygon":
+        return sample_in_polygon(array, n, seed)
     n = check_whole("n", n, 0, MAX_POINTS)
     rng = check_seed(seed)
-    if kind == "box":
-        x0, x1, y0, y1 = array
-        return np.c_[rng.uniform(min(x0, x1), max(x0, x1), n), rng.uniform(min(y0, y1), max(y0, y1), n)]
-    low, high = array.min(axis=0), array.max(axis=0)
-    found = np.zeros((0, 2))
-    for _ in range(50):
-        if len(found) >= n:
-            return found[:n]
-        candidates = rng.uniform(low, high, size=(max(4 * n, 256), 2))
-        found = np.vstack([found, candidates[_inside_polygon(candidates, array)]])
-    if len(found) >= n:
-        return found[:n]
-    raise ValueError("The lasso encloses (almost) no area; draw a wider shape.")
+    x0, x1, y0, y1 = array
+    return np.c_[rng.uniform(min(x0, x1), max(x0, x1), n), rng.uniform(min(y0, y1), max(y0, y1), n)]
 
 
 def spray_points(points: PointSet, region, n, label, seed=0, weight=1.0) -> PointSet:

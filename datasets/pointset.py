@@ -1,7 +1,7 @@
 """The user's drawn data: 2D points of 2–6 classes with importance weights and class priorities.
 
 A :class:`PointSet` never changes.  Every edit (``add_points``, ``remove``,
-``erase_near``, ``set_weights``, ``set_theta``, ``clear``,
+``erase_near``, ``set_weights``, ``relabel``, ``set_theta``, ``clear``,
 ``with_class_count``, ``merge``) returns a new, fully validated set, or raises
 ``ValueError`` saying what to fix and leaves the old set as it was — what the
 user drew is never lost.  :class:`UndoStack` keeps a bounded history of sets.
@@ -51,6 +51,7 @@ MAX_POINTS = 100_000
 MAX_VALUE = 1e9
 MIN_THETA = 1e-9
 MAX_NAME_LENGTH = 40
+MAX_POLYGON_VERTICES = 10_000
 _ZERO_WIDTH_JOINER = "\u200d"     # kept: it joins emoji sequences
 
 
@@ -159,6 +160,88 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     array = np.array(array, copy=True)
     array.setflags(write=False)
     return array
+
+
+# ------------------------------------------------------------------ polygons (lasso and box selections)
+def check_polygon(polygon, what: str = "The lasso") -> np.ndarray:
+    """The vertices of a closed polygon as a float (m, 2) array, or ValueError saying what is wrong.
+
+    A usable polygon has 3 to ``MAX_POLYGON_VERTICES`` vertices, finite and
+    within ±``MAX_VALUE``, at least 3 of them distinct and not all on one line
+    (a polygon whose vertices are collinear encloses no area).  The last vertex
+    joins the first; a repeated closing vertex is harmless.
+
+    >>> check_polygon([[0, 0], [1, 0], [0, 1]]).tolist()
+    [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+    >>> check_polygon([[0, 0], [1, 1], [2, 2], [0, 0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: The lasso encloses no area: its corners lie on one line; draw a loop around a region.
+    """
+    array = _numbers(polygon, f"{what}'s corners").astype(float)
+    if array.ndim != 2 or array.shape[1] != 2:
+        raise ValueError(f"{what} must be a list of (x, y) corners, an array of shape (m, 2); got shape {array.shape}.")
+    if not 3 <= len(array) <= MAX_POLYGON_VERTICES:
+        raise ValueError(f"{what} needs 3 to {MAX_POLYGON_VERTICES:,} corners; got {len(array):,}.")
+    if not np.all(np.isfinite(array)) or np.any(np.abs(array) > MAX_VALUE):
+        raise ValueError(f"{what}'s corners must be finite numbers within ±{MAX_VALUE:g}.")
+    distinct = np.unique(array, axis=0)
+    if len(distinct) < 3:
+        raise ValueError(f"{what} has fewer than 3 distinct corners ({len(distinct)}), so it encloses no area; "
+                         "draw a loop around a region.")
+    # collinear ⇔ the centred corners have rank 1 (second singular value ~0 relative to the first)
+    spread = np.linalg.svd(distinct - distinct.mean(axis=0), compute_uv=False)
+    if spread[1] <= 1e-12 * spread[0]:
+        raise ValueError(f"{what} encloses no area: its corners lie on one line; draw a loop around a region.")
+    return array
+
+
+def points_in_polygon(P, polygon) -> np.ndarray:
+    """Boolean mask: True where a point of ``P`` (shape (n, 2)) lies inside or on the closed polygon.
+
+    Ray casting with the even–odd rule (the classic crossing test, e.g.
+    Shimrat 1962, "Algorithm 112"): a point (x, y) is inside when a ray from it
+    towards +x crosses the polygon's edges an odd number of times.  An edge from
+    (x_a, y_a) to (x_b, y_b) is crossed when y lies in the half-open range
+    between y_a and y_b (``(y_a > y) != (y_b > y)``, so a ray through a vertex
+    counts once) and x < x_a + (y − y_a)(x_b − x_a)/(y_b − y_a).  Where a lasso
+    crosses itself, the regions it wraps an even number of times are outside,
+    as an SVG path with ``fill-rule="evenodd"`` draws it.
+
+    Points on the boundary: a point exactly on an edge or a vertex counts as
+    **inside** (the polygon is closed), so a selection box drawn through a
+    point's coordinates takes the point.  "Exactly" means in floating point:
+    the cross product (x_b − x_a)(y − y_a) − (y_b − y_a)(x − x_a) is 0 and the
+    point lies within the edge's bounding box — exact for the axis-parallel
+    edges of a box, up to rounding for slanted edges.
+
+    >>> square = [[0, 0], [2, 0], [2, 2], [0, 2]]
+    >>> points_in_polygon([[1, 1], [3, 1], [2, 1], [0, 0], [2.5, 2.5]], square).tolist()
+    [True, False, True, True, False]
+    >>> notch = [[0, 0], [4, 0], [4, 4], [2, 1], [0, 4]]          # concave: (2, 3) is in the notch
+    >>> points_in_polygon([[2, 0.5], [2, 3], [3.5, 3]], notch).tolist()
+    [True, False, True]
+    """
+    P = _as_points(P)
+    V = check_polygon(polygon, "The polygon")
+    inside = np.zeros(len(P), bool)
+    low, high = V.min(axis=0), V.max(axis=0)
+    candidates = np.flatnonzero(np.all((P >= low) & (P <= high), axis=1))   # nothing outside the bounding box
+    if not candidates.size:
+        return inside
+    x, y = P[candidates, 0], P[candidates, 1]
+    odd = np.zeros(len(candidates), bool)
+    on_edge = np.zeros(len(candidates), bool)
+    for (xa, ya), (xb, yb) in zip(V, np.roll(V, -1, axis=0)):
+        crosses = (ya > y) != (yb > y)
+        if np.any(crosses):
+            at = xa + (y[crosses] - ya) * (xb - xa) / (yb - ya)    # yb ≠ ya wherever the edge is crossed
+            odd[crosses] ^= x[crosses] < at
+        cross = (xb - xa) * (y - ya) - (yb - ya) * (x - xa)
+        on_edge |= (cross == 0) & (np.minimum(xa, xb) <= x) & (x <= np.maximum(xa, xb)) \
+            & (np.minimum(ya, yb) <= y) & (y <= np.maximum(ya, yb))
+    inside[candidates] = odd | on_edge
+    return inside
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -348,20 +431,54 @@ class PointSet:
         values.update(changes)
         return PointSet(**values)
 
-    def _indices(self, indices) -> np.ndarray:
-        """Point indices 0..n−1 (or a boolean mask of length n) as an int array."""
-        array = _numbers(indices, "Point indices", allow_bool=True)
+    def indices_of(self, which) -> np.ndarray:
+        """The points ``which`` names, as sorted distinct indices (an int array).
+
+        ``which`` is ``"all"``, ``"class:j"`` (every point of class j), a
+        boolean mask with one entry per point, or point indices 0..n−1 (a list,
+        tuple, range or array of whole numbers, e.g. a selection; repeats are
+        merged, an empty selection names no point).
+
+        >>> points = PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]], [0, 1, 1])
+        >>> points.indices_of("class:1").tolist(), points.indices_of((2, 0, 2)).tolist(), points.indices_of([]).tolist()
+        ([1, 2], [0, 2], [])
+        >>> points.indices_of([3])
+        Traceback (most recent call last):
+        ...
+        ValueError: Point indices must lie in 0..2; got 3 to 3.
+        """
+        if isinstance(which, str):
+            if which == "all":
+                return np.arange(len(self))
+            if which.startswith("class:") and which[len("class:"):].isdigit():
+                return np.flatnonzero(self.labels == _as_index(int(which[len("class:"):]), self.n_classes))
+            raise ValueError(f"Say which points: indices, a boolean mask, 'class:j' or 'all'; got {which!r:.40}.")
+        array = _numbers(which, "Point indices", allow_bool=True)
         if array.dtype.kind == "b":
             if array.shape != (len(self),):
                 raise ValueError(f"A boolean mask needs one entry per point ({len(self)}); got shape {array.shape}.")
             return np.flatnonzero(array)
+        if array.ndim > 1:
+            raise ValueError(f"Point indices must be a flat list of whole numbers; got shape {array.shape}.")
         array = array.reshape(-1)
-        if array.dtype.kind == "f" and np.any(array != np.round(array)):
+        if array.dtype.kind == "f" and (not np.all(np.isfinite(array)) or np.any(array != np.round(array))):
             raise ValueError("Point indices must be whole numbers.")
         if array.size and (array.min() < 0 or array.max() >= len(self)):
-            raise ValueError(f"Point indices must lie in 0..{len(self) - 1}; "
-                             f"got {array.min():g} to {array.max():g}.")
-        return array.astype(np.int64)
+            where = f"lie in 0..{len(self) - 1}" if len(self) else "be absent: the set has no points"
+            raise ValueError(f"Point indices must {where}; got {array.min():g} to {array.max():g}.")
+        return np.unique(array.astype(np.int64))
+
+    def indices_inside(self, polygon) -> np.ndarray:
+        """Sorted indices of the points inside or on the closed ``polygon`` (vertices, shape (m, 2)).
+
+        The test is :func:`points_in_polygon` (even–odd ray casting; points on
+        an edge count as inside).  A degenerate polygon raises ValueError.
+
+        >>> points = PointSet.from_arrays([[0.5, 0.5], [3.0, 3.0], [1.0, 0.0]], [0, 1, 1])
+        >>> points.indices_inside([[0, 0], [1, 0], [1, 1], [0, 1]]).tolist()
+        [0, 2]
+        """
+        return np.flatnonzero(points_in_polygon(self.X, polygon))
 
     # ----------------------------------------------------------------- edits
     def add_points(self, X, label: int, weight: float = 1.0) -> "PointSet":
@@ -386,7 +503,7 @@ class PointSet:
     def remove(self, indices) -> "PointSet":
         """Drop the points at ``indices`` (ints 0..n−1, or a boolean mask)."""
         keep = np.ones(len(self), bool)
-        keep[self._indices(indices)] = False
+        keep[self.indices_of(indices)] = False
         return self._replace(X=self.X[keep], labels=self.labels[keep], weights=self.weights[keep])
 
     def _distances(self, x) -> np.ndarray:
@@ -429,23 +546,30 @@ class PointSet:
         return self if index is None else self.remove([index])
 
     def set_weights(self, which, value: float) -> "PointSet":
-        """Set the weight of some points: ``which`` is indices, a boolean mask, ``"class:j"`` or ``"all"``.
+        """Set the importance weight of the points ``which`` names (see :meth:`indices_of`) to ``value``.
 
-        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0]], [0, 1]).set_weights("class:1", 3.0).weights.tolist()
-        [1.0, 3.0]
+        ``which`` is indices (e.g. a selection), a boolean mask, ``"class:j"``
+        or ``"all"``; the other points keep their weights.
+
+        >>> points = PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]], [0, 1, 1])
+        >>> points.set_weights("class:1", 3.0).weights.tolist(), points.set_weights((0, 2), 0.5).weights.tolist()
+        ([1.0, 3.0, 3.0], [0.5, 1.0, 0.5])
         """
         value = _as_weight(value)
         weights = np.array(self.weights)
-        if isinstance(which, str):
-            if which == "all":
-                weights[:] = value
-            elif which.startswith("class:") and which[len("class:"):].isdigit():
-                weights[self.labels == _as_index(int(which[len("class:"):]), self.n_classes)] = value
-            else:
-                raise ValueError(f"Say which points: indices, 'class:j' or 'all'; got {which!r:.40}.")
-        else:
-            weights[self._indices(which)] = value
+        weights[self.indices_of(which)] = value
         return self._replace(weights=weights)
+
+    def relabel(self, which, label: int) -> "PointSet":
+        """Move the points ``which`` names (see :meth:`indices_of`) to class ``label``; weights are kept.
+
+        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]], [0, 0, 1]).relabel([0, 2], 1).labels.tolist()
+        [1, 0, 1]
+        """
+        label = _as_index(label, self.n_classes)
+        labels = np.array(self.labels)
+        labels[self.indices_of(which)] = label
+        return self._replace(labels=labels)
 
     def set_theta(self, theta) -> "PointSet":
         """New priorities θ (one positive number per class)."""

@@ -2,9 +2,10 @@
 
 Everything a user owns lives here, under keys declared once in ``DEFAULTS``:
 their point set (with an undo history), the points they selected on the Data
-page, the run of each learner page, and notices for the next rerun.  Nothing per-user lives in module globals or in
-``st.cache_resource``; pages call these functions instead of touching
-``st.session_state`` themselves (widget keys aside, which Streamlit keeps there).
+page, the run of each learner page, and notices for the next rerun.  Nothing
+per-user lives in module globals or in ``st.cache_resource``; pages call these
+functions instead of touching ``st.session_state`` themselves (widget keys
+aside, which Streamlit keeps there).
 """
 
 from __future__ import annotations
