@@ -1,4 +1,7 @@
-"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick]"""
+"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick]
+
+On a terminal, one line on stderr shows the progress ([ 42%] what is running); piped or
+redirected output holds only the results."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import sys
 
 import numpy as np
 
+from .progress import terminal_line
 from .registry import EXPERIMENTS, run_experiment
 
 
@@ -34,7 +38,8 @@ def main(argv=None) -> int:
             print(f"{e.name:<18} {e.source:<22} {e.summary}")
         return 0
     try:
-        result = _plain(run_experiment(args.name, runs=args.runs, seed=args.seed, quick=args.quick))
+        result = _plain(run_experiment(args.name, runs=args.runs, seed=args.seed, quick=args.quick,
+                                       progress=terminal_line()))
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2

@@ -14,6 +14,8 @@ import numpy as np
 from datasets.loaders import UNAVAILABLE, load
 from learners import MultiVectorPerceptron
 
+from .progress import Steps
+
 ENGLISH_LETTER_PERCENT = {
     "A": 8.167, "B": 1.492, "C": 2.782, "D": 4.253, "E": 12.702, "F": 2.228, "G": 2.015, "H": 6.094,
     "I": 6.966, "J": 0.153, "K": 0.772, "L": 4.025, "M": 2.406, "N": 6.749, "O": 7.507, "P": 1.929,
@@ -41,7 +43,8 @@ def one_pass(X, y, weights, importance_weighted, seed) -> tuple[float, float]:
     return model.mistakes_ / len(y), model.weighted_loss_ / weights.sum()
 
 
-def run(runs: int = 10, seed: int = 0, quick: bool = False) -> dict:
+def run(runs: int = 10, seed: int = 0, quick: bool = False, progress=None) -> dict:
+    steps = Steps(progress, 2 * runs, "LETTER")
     letter = load("letter")
     X, y = letter.X, letter.y
     if quick:
@@ -49,7 +52,11 @@ def run(runs: int = 10, seed: int = 0, quick: bool = False) -> dict:
     weights = letter_weights(letter.class_names, y)
     rows = []
     for algorithm, weighted in (("MV-IWP", True), ("MV-Perceptron", False)):
-        results = np.array([one_pass(X, y, weights, weighted, seed + r) for r in range(runs)])
+        results = []
+        for r in range(runs):
+            results.append(one_pass(X, y, weights, weighted, seed + r))
+            steps.step(f"{algorithm}: permutation {r + 1}/{runs}")
+        results = np.array(results)
         rate, cost = results.mean(axis=0)
         published = PUBLISHED["LETTER"][algorithm]
         rows.append({"dataset": "LETTER", "algorithm": algorithm, "mistake_rate": float(rate),
@@ -62,6 +69,7 @@ def run(runs: int = 10, seed: int = 0, quick: bool = False) -> dict:
         "IWP has the lower weighted cost": iwp["cost_share"] < plain["cost_share"],
     }
     unavailable = {name: UNAVAILABLE[name.lower()] for name in ("ISOLET", "CAR", "ABALONE")}
+    steps.finish()
     return {"rows": rows, "claims": claims, "runs": runs, "total_cost": float(weights.sum()),
             "unavailable": unavailable, "published": PUBLISHED,
             "notes": ["Weights 1/(English letter frequency in %); the paper's table is not printed, "

@@ -10,6 +10,8 @@ import numpy as np
 
 from learners import Perceptron, Winnow, bounds
 
+from .progress import Steps
+
 
 def sparse_stream(n, k, trials, rng):
     u = np.zeros(n)
@@ -28,11 +30,12 @@ def dense_stream(n, k, trials, rng):
     return X, (counts > k / 2).astype(int)
 
 
-def run(runs: int = 1, seed: int = 0, quick: bool = False, k: int = 3) -> dict:
+def run(runs: int = 1, seed: int = 0, quick: bool = False, k: int = 3, progress=None) -> dict:
     if k % 2 == 0:
         raise ValueError("k must be odd (it gives the sparse target the margin γ = 1).")
     sizes = [16, 64, 256] if quick else [16, 32, 64, 128, 256, 512, 1024]
     trials = 500 if quick else 4000
+    steps = Steps(progress, 2 * len(sizes) * runs, "Perceptron against Winnow")
     rows = []
     for target, make in (("sparse", sparse_stream), ("dense", dense_stream)):
         for n in sizes:
@@ -44,6 +47,7 @@ def run(runs: int = 1, seed: int = 0, quick: bool = False, k: int = 3) -> dict:
                 mistakes["Perceptron"].append(Perceptron(fit_intercept=dense).fit(X, y).mistakes_)
                 winnow = Winnow(eta=0.5, balanced=dense, fit_intercept=dense)
                 mistakes["Winnow"].append(winnow.fit(X, y).mistakes_)
+                steps.step(f"{target} target, n = {n}: run {r + 1}/{runs}")
             if target == "sparse":
                 perceptron_bound, winnow_bound = bounds.perceptron_sparse(n, k), bounds.winnow_sparse(n, k)
             else:
@@ -55,6 +59,7 @@ def run(runs: int = 1, seed: int = 0, quick: bool = False, k: int = 3) -> dict:
                          "perceptron_mistakes": float(np.mean(mistakes["Perceptron"])),
                          "winnow_mistakes": float(np.mean(mistakes["Winnow"])),
                          "perceptron_bound": float(perceptron_bound), "winnow_bound": float(winnow_bound)})
+    steps.finish()
     return {"rows": rows, "trials": trials,
             "notes": ["Sparse: the closed forms of Example 1 with γ = 1 (k odd). Dense: Novikoff and the "
                       "tuned Winnow bound for our construction's u, γ and R.",

@@ -1,12 +1,16 @@
 """Paper lab: the sources' experiments, run here, beside the published numbers."""
 
+import contextvars
 import json
 
 import pandas as pd
 import streamlit as st
 
+from experiments.priority import observation
 from experiments.registry import EXPERIMENTS, run_experiment
+from ui import state
 from viz.experiments import epsilon_figure, ours_vs_published_figure, scaling_figure
+from viz.priority import priority_figures
 
 st.title("Paper lab")
 st.markdown(
@@ -24,17 +28,54 @@ runs = left.slider("Runs (permutations)", 1, 10, 3, key="paper_runs")
 seed = int(middle.number_input("Seed", 0, 10_000, 0, key="paper_seed"))
 quick = right.toggle("Small version (seconds)", value=True, key="paper_quick",
                      help="The full versions of priority-table2 and manyclass take minutes on two cores.")
+params = (name, runs, seed, quick)
+
+
+def bar_callback(bar):
+    """progress(fraction, text) that moves ``bar``.
+
+    It runs inside ``cached`` below, but draws on a bar made outside it: st.cache_data would record
+    the update for replay on a cache hit and fail there (the bar does not exist in the replay).  So
+    the update runs in a copy of the context from outside the cached function, where Streamlit's
+    cache is not recording.  Each update is also where a pressed Stop interrupts the run."""
+    context = contextvars.copy_context()
+
+    def report(fraction: float, text: str) -> None:
+        context.run(bar.progress, float(fraction), text=f"{name}: {text}")
+
+    return report
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def cached(name, runs, seed, quick):
-    return run_experiment(name, runs=runs, seed=seed, quick=quick)
+def cached(name, runs, seed, quick, _progress=None):
+    """The result of one run, per parameter set; priority-figures also carries its figures."""
+    if name != "priority-figures":
+        return run_experiment(name, runs=runs, seed=seed, quick=quick, progress=_progress)
+    result = run_experiment(name, runs=runs, seed=seed, quick=quick, progress=_progress, keep_models=True)
+    result["figures"] = priority_figures(result)
+    del result["models"], result["train"]
+    return result
 
 
-if st.button("Run", type="primary", key="paper_run") or st.session_state.get("paper_last") == (name, runs, seed, quick):
-    with st.spinner(f"Running {name}…"):
-        result = cached(name, runs, seed, quick)
-    st.session_state["paper_last"] = (name, runs, seed, quick)
+buttons = st.columns([1, 1, 6])
+run_clicked = buttons[0].button("Run", type="primary", key="paper_run", icon=":material/play_arrow:")
+stopped = state.pop_unfinished_experiment()
+will_run = run_clicked or state.experiment_done() == params
+buttons[1].button("Stop", key="paper_stop", icon=":material/stop:", disabled=not will_run,
+                  help="Stops a running experiment; nothing of it is kept.")
+if stopped is not None and not run_clicked:
+    stopped_name, stopped_runs, stopped_seed, stopped_quick = stopped
+    st.warning(f"Stopped: {stopped_name} ({'small' if stopped_quick else 'full'} version, seed {stopped_seed}, "
+               f"{stopped_runs} runs) did not finish, so nothing of it was cached. Press Run to start again.",
+               icon=":material/stop_circle:")
+    will_run = False
+
+if will_run:
+    state.experiment_started(params)
+    bar = st.progress(0.0, text=f"{name}: starting…")
+    result = cached(name, runs, seed, quick, _progress=bar_callback(bar))
+    bar.empty()
+    state.experiment_finished(params)
 
     if name == "iwp-table1":
         rows = pd.DataFrame(result["rows"])
@@ -57,17 +98,42 @@ if st.button("Run", type="primary", key="paper_run") or st.session_state.get("pa
         st.dataframe(pd.DataFrame(result["doubling"]["phases"], columns=["first trial", "m̂", "ε"]), hide_index=True)
         st.markdown(f"Doubling trick over {result['doubling']['trials']:,} trials: expected mistakes "
                     f"{result['doubling']['expected_mistakes']:.1f}; best expert {result['doubling']['best_expert_mistakes']}.")
+    elif name == "priority-figures":
+        st.markdown("Seed 002 draws four Gaussian classes and shows how each method splits the plane "
+                    "for several priority vectors θ (Figure 3), the support lines w_j·x + b_j = θ_j of "
+                    "its classifier (Figure 4) and the baselines for θ = {10, 10, 1, 1} (Figure 5). "
+                    "Ours below: trained on the points shown, costs measured on fresh test points.")
+        for index, (theta, figure) in enumerate(result["figures"]):
+            st.subheader(f"θ = ({', '.join(f'{t:g}' for t in theta)})")
+            words, chart = st.columns([1, 3])
+            words.markdown("**What the paper says**")
+            words.markdown(result["paper_words"][str(list(theta))])
+            words.markdown("**What we see**")
+            words.markdown(observation(result["rows"], theta))
+            words.caption("'exact': convex polygons of an argmax of affine scores; 'grid': one-vs-one "
+                          "voting, whose regions are drawn cell by cell.")
+            chart.plotly_chart(figure, key=f"paper_priority_{index}")
+        table = pd.DataFrame([{"θ": str(tuple(r["theta"])), "method": r["method"],
+                               "θ-weighted cost (test)": r.get("expected_risk"),
+                               **{f"recall {c}": v for c, v in zip(("top left", "bottom left", "top right",
+                                                                    "bottom right"), r.get("recall", []))}}
+                              for r in result["rows"]])
+        st.dataframe(table, hide_index=True)
     elif name == "priority-table2":
         table = []
         for row in result["rows"]:
             if not row["available"]:
-                table.append({"dataset": row["dataset"], "ours": "not available", "published ours": row["published"][0]})
+                table.append({"dataset": row["dataset"], "kernel": "—", "ours": None,
+                              "published ours": row["published"][0], "note": "not available"})
                 continue
-            risk = row["expected_risk"]
-            table.append({"dataset": row["dataset"], "ours": risk["ours"], "published ours": row["published"][0],
+            risk, recall = row["expected_risk"], row["sensitivity"]
+            table.append({"dataset": row["dataset"], "kernel": row["kernel"], "ours": risk["ours (sgd)"],
+                          "published ours": row["published"][0],
+                          "ours (perceptron)": risk.get("ours (perceptron)"),
                           "SVM": risk["SVM"], "published SVM": row["published"][1], "CSOVA": risk["CSOVA"],
-                          "CSCS": risk["CSCS"], "CSOVO": risk["CSOVO"],
-                          "sensitivity (ours)": row["sensitivity"]["ours"], "published sensitivity": row["published"][4]})
+                          "CSOVO": risk["CSOVO"], "CSCS": risk.get("CSCS"),
+                          "sensitivity (ours)": recall["ours (sgd)"], "published sensitivity": row["published"][4],
+                          "important class": row["important_class"]})
         st.dataframe(pd.DataFrame(table), hide_index=True)
     else:
         st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
@@ -77,5 +143,6 @@ if st.button("Run", type="primary", key="paper_run") or st.session_state.get("pa
                         "for its first member.")
     for note in result.get("notes", []):
         st.caption(note)
-    st.download_button("Download the result (JSON)", json.dumps(result, default=str, indent=2),
+    download = {key: value for key, value in result.items() if key != "figures"}
+    st.download_button("Download the result (JSON)", json.dumps(download, default=str, indent=2),
                        file_name=f"{name}.json", mime="application/json")

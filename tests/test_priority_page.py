@@ -1,0 +1,79 @@
+"""AppTest: the Priority page shows every method's regions; the Paper lab draws priority-figures."""
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from experiments.priority import METHODS, PRIORITIES
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+TIMEOUT = 120
+
+
+def app() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    return at
+
+
+def chart_figures(at: AppTest) -> list:
+    """The Plotly figures of the page, as dicts (from the charts' protos)."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def subplot_titles(figure: dict) -> list:
+    return [a["text"] for a in figure["layout"].get("annotations", []) if "<b>" in a.get("text", "")]
+
+
+def test_priority_page_shows_the_regions_of_ours_and_every_baseline():
+    at = app()
+    at.button(key="story_priority").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    regions = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)]
+    assert regions, "a chart with one panel per method"
+    titles = subplot_titles(regions[0])
+    for method in METHODS:
+        assert any(method in title for title in titles), (method, titles)
+    assert all("θ-cost" in title for title in titles)
+    # the table of θ-weighted cost and per-class sensitivity stays, one row per method
+    table = at.dataframe[-1].value
+    assert list(table["method"]) == list(METHODS)
+    assert "θ-weighted cost" in table.columns
+    assert any(column.startswith("sensitivity ") for column in table.columns)
+
+
+def test_priority_regions_follow_the_theta_sliders():
+    at = app()
+    at.button(key="story_priority").click().run()
+    before = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)][0]
+    at.slider(key="priority_theta_0").set_value(15.0).run()
+    assert not at.exception, [e.value for e in at.exception]
+    after = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)][0]
+    first_region = lambda figure: next(t for t in figure["data"] if t.get("fill") == "toself")
+    assert first_region(before) != first_region(after), "ours must redraw for a new θ"
+
+
+def test_paper_lab_runs_priority_figures_small_and_draws_one_figure_per_vector():
+    at = app()
+    at.switch_page("views/paper_lab.py").run()
+    at.selectbox(key="paper_experiment").set_value("priority-figures").run()
+    [b for b in at.button if b.label == "Run"][0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    figures = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)]
+    assert len(figures) == len(PRIORITIES)
+    assert any("What the paper says" in m.value for m in at.markdown)
+    assert any("Figure 5" in m.value for m in at.markdown)
+    assert not at.warning, "a finished run is not reported as stopped"
+
+
+def test_paper_lab_reports_a_run_that_never_finished_as_stopped():
+    at = app()
+    at.switch_page("views/paper_lab.py").run()
+    # a run whose script was interrupted leaves its mark; the next run of the page reports it
+    at.session_state["experiment"] = {"running": ("priority-table2", 3, 0, False), "done": None}
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Stopped" in w.value and "priority-table2" in w.value for w in at.warning)
+    at.run()
+    assert not at.warning, "the stop is reported once"
