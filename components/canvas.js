@@ -1,10 +1,13 @@
 // Mistake Bound Lab drawing canvas: an SVG plot in exact data coordinates (Streamlit component v2).
 //
 // data = {view: [x0, x1, y0, y1], points: [[x, y, class, weight]], sizes: [diameter px], names, colors,
-//         symbols, active, mode: "click" | "box" | "erase", handled: [event ids Python has handled],
-//         maxPlotHeight}
+//         symbols, active, mode: "click" | "spray" | "select" | "erase", shape: "box" | "lasso",
+//         selected: [point indices], handled: [event ids Python has handled], maxPlotHeight}
 // Reports one trigger value "event" per gesture:
-//   {type: "add", x, y, label, id} | {type: "box", x0, x1, y0, y1, label, id} | {type: "erase", x, y, radius, id}
+//   {type: "add", x, y, label, id} | {type: "box", x0, x1, y0, y1, label, id} | {type: "lasso", xs, ys, label, id}
+//   | {type: "select", xs, ys, extend, id} | {type: "pick", x, y, radius, extend, id} | {type: "erase", x, y, radius, id}
+// A lasso is the pointer's path (a vertex every LASSO_STEP_PX), closed from its end to its start and thinned to at
+// most MAX_PATH_VERTICES corners; a box in select mode is sent as its four corners. Shift adds to the selection.
 // One gesture is in flight at a time: the next is sent when Python echoes the id in data.handled (or after
 // ACK_TIMEOUT_MS), so quick clicks are queued instead of being merged away by Streamlit.
 // Pixel u (from the SVG's left edge) maps to x = vx0 + (u - left) / scale, pixel v to y = vy1 - (v - top) / scale.
@@ -14,7 +17,11 @@ const PAD = {left: 54, right: 16, bottom: 46, legendGap: 8};
 const MIN_PLOT_HEIGHT = 220;
 const CLICK_SLOP_PX = 4;        // a press and release closer than this is a click
 const MIN_BOX_PX = 4;           // a drag box narrower than this is ignored
-const ERASE_RADIUS_PX = 12;
+const ERASE_RADIUS_PX = 12;     // also the reach of a click in select mode
+const LASSO_STEP_PX = 2;        // a lasso vertex is kept when the pointer moved this far from the last one
+const MAX_PATH_VERTICES = 500;  // as components/canvas.py MAX_PATH_VERTICES
+const MIN_LASSO_AREA_PX = MIN_BOX_PX * MIN_BOX_PX;
+const RING_GAP_PX = 4;          // a selected point's ring lies this far outside its marker
 const ACK_TIMEOUT_MS = 1500;
 const MAX_QUEUE = 50;
 const MAX_MARKER_ELEMENTS = 3000;   // more points are drawn as one path per class
@@ -173,7 +180,10 @@ function render(inst) {
   const midY = g.top + g.plotH / 2;
   el("text", {x: 16, y: midY, "text-anchor": "middle", class: "axis-title", transform: `rotate(-90 16 ${midY})`}, svg)
     .textContent = "x₂";
-  const hint = {click: "click: add a point", box: "drag: spray a box", erase: "click: erase nearest"}[data.mode] || "";
+  const hints = {click: "click: add a point", "spray-box": "drag: spray a box", "spray-lasso": "drag a loop: spray inside",
+                 "select-box": "drag a box: select · shift adds · click picks",
+                 "select-lasso": "drag a loop: select · shift adds · click picks", erase: "click: erase nearest"};
+  const hint = hints[data.mode] || hints[`${data.mode}-${data.shape || "box"}`] || "";
   el("text", {x: g.left + g.plotW, y: g.height - 8, "text-anchor": "end", class: "hint"}, svg).textContent = hint;
 
   // points (clipped to the plot); one element per point unless there are very many
@@ -190,6 +200,7 @@ function render(inst) {
     points.forEach(([x, y, c], i) => paths[c].push(markerPath(data.symbols[c], px(g, x), py(g, y), (sizes[i] || 10) / 2)));
     paths.forEach((parts, c) => { if (parts.length) el("path", {d: parts.join(""), fill: data.colors[c], stroke: "#ffffff", "stroke-width": 0.5}, layer); });
   }
+  drawRings(inst, g, svg, clipId);
   drawPending(inst);
 
   // legend above the plot; the active class is bold and outlined
@@ -203,8 +214,31 @@ function render(inst) {
     if (item.shown !== item.name) el("title", {}, label).textContent = item.name;
   }
 
-  inst.selection = el("rect", {class: "selection", visibility: "hidden"}, svg);
-  drawSelection(inst);
+  inst.dragBox = el("rect", {class: "drag-shape", visibility: "hidden"}, svg);
+  inst.dragLasso = el("path", {class: "drag-shape", "fill-rule": "evenodd", visibility: "hidden"}, svg);
+  drawDrag(inst);
+}
+
+function drawRings(inst, g, svg, clipId) {
+  // selected points: a dark ring over a white halo around the marker (visible on every class colour)
+  const data = inst.data, points = data.points || [], sizes = data.sizes || [];
+  const selected = (data.selected || []).filter((i) => Number.isInteger(i) && i >= 0 && i < points.length);
+  const layer = el("g", {class: "selected", "clip-path": `url(#${clipId})`, "data-count": selected.length}, svg);
+  const ring = (i) => {
+    const [x, y] = points[i], r = Math.max(3.5, (sizes[i] || 10) / 2) * 1.3 + RING_GAP_PX, u = px(g, x), v = py(g, y);
+    return `M${u - r},${v}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
+  };
+  if (selected.length <= MAX_MARKER_ELEMENTS) {
+    for (const i of selected) {
+      const d = ring(i);
+      el("path", {d, class: "ring-halo"}, layer);
+      el("path", {d, class: "ring", "data-index": i}, layer);
+    }
+  } else {
+    const d = selected.map(ring).join("");
+    el("path", {d, class: "ring-halo"}, layer);
+    el("path", {d, class: "ring"}, layer);
+  }
 }
 
 function drawPending(inst) {
@@ -214,21 +248,54 @@ function drawPending(inst) {
   inst.svg.querySelector("g.pending")?.remove();
   const layer = el("g", {class: "pending"}, inst.svg);
   for (const event of [inst.inflight, ...inst.queue]) {
-    if (!event || event.type !== "add") continue;
-    marker(data.symbols[event.label] || "circle", px(g, event.x), py(g, event.y), 5, "none", layer,
-           {stroke: data.colors[event.label] || "#333333", "stroke-width": 2});
+    if (!event) continue;
+    if (event.type === "add") {
+      marker(data.symbols[event.label] || "circle", px(g, event.x), py(g, event.y), 5, "none", layer,
+             {stroke: data.colors[event.label] || "#333333", "stroke-width": 2});
+    } else if (event.type === "lasso" || event.type === "select") {   // the loop stays drawn until handled
+      const d = event.xs.map((x, i) => `${i ? "L" : "M"}${px(g, x)},${py(g, event.ys[i])}`).join("") + "Z";
+      el("path", {d, class: "drag-shape", "fill-rule": "evenodd", "data-mode": event.type === "select" ? "select" : "spray"},
+         layer);
+    }
   }
 }
 
-function drawSelection(inst) {
-  const {drag, selection} = inst;
-  if (!selection) return;
-  if (!drag || drag.mode !== "box") { selection.setAttribute("visibility", "hidden"); return; }
-  selection.setAttribute("visibility", "visible");
-  selection.setAttribute("x", Math.min(drag.u0, drag.u));
-  selection.setAttribute("y", Math.min(drag.v0, drag.v));
-  selection.setAttribute("width", Math.abs(drag.u - drag.u0));
-  selection.setAttribute("height", Math.abs(drag.v - drag.v0));
+function drawDrag(inst) {
+  // the box or lasso being dragged (spray and select mode)
+  const {drag, dragBox, dragLasso} = inst;
+  if (!dragBox || !dragLasso) return;
+  const dragging = drag && (drag.mode === "spray" || drag.mode === "select");
+  const lasso = dragging && drag.shape === "lasso";
+  dragBox.setAttribute("visibility", dragging && !lasso ? "visible" : "hidden");
+  dragLasso.setAttribute("visibility", lasso ? "visible" : "hidden");
+  for (const node of [dragBox, dragLasso]) node.setAttribute("data-mode", dragging ? drag.mode : "");
+  if (!dragging) return;
+  if (lasso) {
+    dragLasso.setAttribute("d", drag.path.map(([u, v], i) => `${i ? "L" : "M"}${u},${v}`).join("") + "Z");
+    return;
+  }
+  dragBox.setAttribute("x", Math.min(drag.u0, drag.u));
+  dragBox.setAttribute("y", Math.min(drag.v0, drag.v));
+  dragBox.setAttribute("width", Math.abs(drag.u - drag.u0));
+  dragBox.setAttribute("height", Math.abs(drag.v - drag.v0));
+}
+
+function pathArea(path) {
+  // shoelace formula: the area (px²) the closed path encloses, counted with sign per winding
+  let twice = 0;
+  for (let i = 0; i < path.length; i++) {
+    const [u0, v0] = path[i], [u1, v1] = path[(i + 1) % path.length];
+    twice += u0 * v1 - u1 * v0;
+  }
+  return Math.abs(twice) / 2;
+}
+
+function thinPath(path, limit) {
+  // at most `limit` vertices, evenly spaced along the recorded ones (first and last kept)
+  if (path.length <= limit) return path;
+  const kept = [];
+  for (let k = 0; k < limit; k++) kept.push(path[Math.round((k * (path.length - 1)) / (limit - 1))]);
+  return kept;
 }
 
 // ------------------------------------------------------------------ events
@@ -266,7 +333,8 @@ function onPointerDown(inst, event) {
   const [u, v] = svgPosition(inst, event);
   if (!insidePlot(inst.geom, u, v)) return;
   event.preventDefault();
-  inst.drag = {u0: u, v0: v, u, v, mode: inst.data.mode, label: inst.data.active, pointer: event.pointerId};
+  inst.drag = {u0: u, v0: v, u, v, mode: inst.data.mode, shape: inst.data.shape || "box", label: inst.data.active,
+               pointer: event.pointerId, path: [[u, v]], moved: 0, shift: event.shiftKey};
   try { inst.svg.setPointerCapture(event.pointerId); } catch (error) { /* capture is optional */ }
 }
 
@@ -276,24 +344,44 @@ function onPointerMove(inst, event) {
   const [u, v] = svgPosition(inst, event);
   drag.u = clampU(inst.geom, u);
   drag.v = clampV(inst.geom, v);
-  drawSelection(inst);
+  drag.moved = Math.max(drag.moved, Math.hypot(u - drag.u0, v - drag.v0));
+  const [lastU, lastV] = drag.path[drag.path.length - 1];
+  if (Math.hypot(drag.u - lastU, drag.v - lastV) >= LASSO_STEP_PX) drag.path.push([drag.u, drag.v]);
+  drawDrag(inst);
 }
 
 function onPointerUp(inst, event) {
   const drag = inst.drag, g = inst.geom;
   if (!drag || event.pointerId !== drag.pointer) return;
   inst.drag = null;
-  drawSelection(inst);
+  drawDrag(inst);
   const [u, v] = svgPosition(inst, event);
   const u1 = clampU(g, u), v1 = clampV(g, v);
-  if (drag.mode === "box") {
-    if (Math.abs(u1 - drag.u0) < MIN_BOX_PX || Math.abs(v1 - drag.v0) < MIN_BOX_PX) return;
-    const xs = [dataX(g, drag.u0), dataX(g, u1)], ys = [dataY(g, drag.v0), dataY(g, v1)];
-    emit(inst, {type: "box", x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys),
-                label: drag.label});
+  const extend = Boolean(drag.shift || event.shiftKey);
+  const isClick = Math.hypot(u - drag.u0, v - drag.v0) <= CLICK_SLOP_PX && drag.moved <= CLICK_SLOP_PX;
+  if (drag.mode === "select" && isClick) {
+    emit(inst, {type: "pick", x: dataX(g, drag.u0), y: dataY(g, drag.v0), radius: ERASE_RADIUS_PX / g.scale, extend});
     return;
   }
-  if (Math.hypot(u - drag.u0, v - drag.v0) > CLICK_SLOP_PX) return;   // a drag, not a click
+  if ((drag.mode === "spray" || drag.mode === "select") && drag.shape === "lasso") {
+    const last = drag.path[drag.path.length - 1];
+    if (Math.hypot(u1 - last[0], v1 - last[1]) > 0) drag.path.push([u1, v1]);
+    if (drag.path.length < 3 || pathArea(drag.path) < MIN_LASSO_AREA_PX) return;   // a line, not a loop
+    const path = thinPath(drag.path, MAX_PATH_VERTICES);
+    const xs = path.map(([pu]) => dataX(g, pu)), ys = path.map(([, pv]) => dataY(g, pv));
+    if (drag.mode === "spray") emit(inst, {type: "lasso", xs, ys, label: drag.label});
+    else emit(inst, {type: "select", xs, ys, extend});
+    return;
+  }
+  if (drag.mode === "spray" || drag.mode === "select") {
+    if (Math.abs(u1 - drag.u0) < MIN_BOX_PX || Math.abs(v1 - drag.v0) < MIN_BOX_PX) return;
+    const xs = [dataX(g, drag.u0), dataX(g, u1)], ys = [dataY(g, drag.v0), dataY(g, v1)];
+    const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+    if (drag.mode === "spray") emit(inst, {type: "box", x0, x1, y0, y1, label: drag.label});
+    else emit(inst, {type: "select", xs: [x0, x1, x1, x0], ys: [y0, y0, y1, y1], extend});
+    return;
+  }
+  if (!isClick) return;   // a drag, not a click
   const x = dataX(g, drag.u0), y = dataY(g, drag.v0);
   if (drag.mode === "erase") emit(inst, {type: "erase", x, y, radius: ERASE_RADIUS_PX / g.scale});
   else emit(inst, {type: "add", x, y, label: drag.label});
@@ -301,12 +389,12 @@ function onPointerUp(inst, event) {
 
 function createInstance(root) {
   const inst = {root, uid: Math.random().toString(36).slice(2, 8), data: null, send: null, geom: null, width: 0,
-                queue: [], inflight: null, timer: null, drag: null, selection: null};
+                queue: [], inflight: null, timer: null, drag: null, dragBox: null, dragLasso: null};
   inst.svg = el("svg", {class: "mbl-svg", role: "img", "aria-label": "drawing canvas"}, root);
   inst.svg.addEventListener("pointerdown", (event) => onPointerDown(inst, event));
   inst.svg.addEventListener("pointermove", (event) => onPointerMove(inst, event));
   inst.svg.addEventListener("pointerup", (event) => onPointerUp(inst, event));
-  inst.svg.addEventListener("pointercancel", () => { inst.drag = null; drawSelection(inst); });
+  inst.svg.addEventListener("pointercancel", () => { inst.drag = null; drawDrag(inst); });
   inst.observer = new ResizeObserver(() => {
     if (Math.abs(Math.floor(root.clientWidth) - inst.width) >= 1) render(inst);
   });

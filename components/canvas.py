@@ -8,10 +8,17 @@ aspect) and the plot's top-left corner at pixel (L, T),
     x = x₀ + (u − L) / s,    y = y₁ − (v − T) / s,
 
 where (u, v) is the pointer's position inside the SVG (from its bounding
-rectangle).  Each gesture comes back as one trigger value (one rerun):
+rectangle).  Tools (``mode``): *click* adds, *spray* sprays a cloud, *select*
+selects, *erase* erases; *spray* and *select* drag a ``shape``, a box or a
+free-form lasso.  Each gesture comes back as one trigger value (one rerun):
 
 * ``{"type": "add", "x", "y", "label", "id"}`` — a click in *click* mode;
-* ``{"type": "box", "x0", "x1", "y0", "y1", "label", "id"}`` — a drag in *box* mode;
+* ``{"type": "box", "x0", "x1", "y0", "y1", "label", "id"}`` — a box drag in *spray* mode;
+* ``{"type": "lasso", "xs", "ys", "label", "id"}`` — a lasso drag in *spray* mode: the loop's
+  corners in data units (at most ``MAX_PATH_VERTICES``; the browser thins a longer path);
+* ``{"type": "select", "xs", "ys", "extend", "id"}`` — a box (its 4 corners) or lasso drag in
+  *select* mode; ``extend`` (shift held) adds to the current selection;
+* ``{"type": "pick", "x", "y", "radius", "extend", "id"}`` — a click in *select* mode;
 * ``{"type": "erase", "x", "y", "radius", "id"}`` — a click in *erase* mode
   (``radius``: 12 pixels in data units).
 
@@ -19,8 +26,9 @@ rectangle).  Each gesture comes back as one trigger value (one rerun):
 gesture.  The browser sends one gesture at a time and waits until the ``id``
 comes back in ``handled`` (or 1.5 s pass), so quick clicks are queued, not
 lost; :func:`canvas` hands each ``id`` to the page at most once.  What an event
-does to the data is the pure function :func:`apply_canvas_event`, tested
-without a browser (AppTest cannot fire a component's JavaScript events).
+does to the data is the pure function :func:`apply_canvas_event`, what it does
+to the selection is :func:`selection_after_event`; both are tested without a
+browser (AppTest cannot fire a component's JavaScript events).
 """
 
 from __future__ import annotations
@@ -31,15 +39,18 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
-from datasets.generators import spray
-from datasets.pointset import MAX_VALUE, PointSet
+from datasets.generators import sample_in_polygon, spray
+from datasets.pointset import MAX_VALUE, PointSet, check_polygon
 from viz import palette
 from viz.boundary import marker_sizes
 from viz.geometry import DEFAULT_BOX, view_box
 
 HERE = Path(__file__).parent
-MODES = ("click", "box", "erase")
-EVENT_TYPES = {"click": "add", "box": "box", "erase": "erase"}
+MODES = ("click", "spray", "select", "erase")
+SHAPES = ("box", "lasso")            # what a drag draws in spray and select mode
+EVENT_TYPES = ("add", "box", "lasso", "select", "pick", "erase")
+PATH_TYPES = ("lasso", "select")     # events carrying a drawn loop (xs, ys)
+MAX_PATH_VERTICES = 500              # corners of a lasso event (the browser thins longer paths)
 DEFAULT_VIEW = DEFAULT_BOX
 DEFAULT_ERASE_RADIUS = 0.25      # data units, when an erase event carries no radius
 MAX_EVENT_ID_LENGTH = 64
@@ -92,17 +103,19 @@ def canvas_view(points: PointSet) -> tuple:
     return (min(x0, DEFAULT_VIEW[0]), max(x1, DEFAULT_VIEW[1]), min(y0, DEFAULT_VIEW[2]), max(y1, DEFAULT_VIEW[3]))
 
 
-def canvas_data(points: PointSet, view, active_class: int = 0, mode: str = "click", *,
-                handled_ids=(), max_plot_height: int = 420) -> dict:
+def canvas_data(points: PointSet, view, active_class: int = 0, mode: str = "click", *, shape: str = "box",
+                selected=(), handled_ids=(), max_plot_height: int = 420) -> dict:
     """What the browser draws: plain JSON (names are set as SVG text, never parsed as HTML).
 
     ``points`` rows are (x, y, class index, weight); ``sizes`` are the marker
     diameters in pixels (:func:`viz.boundary.marker_sizes`: area grows with
-    the weight); colours and shapes come from :mod:`viz.palette`.
+    the weight); colours and shapes come from :mod:`viz.palette`;
+    ``selected`` are the indices of the selected points (drawn with a ring).
 
-    >>> data = canvas_data(PointSet.from_arrays([[0.5, -1.0]], [1], weights=[2.0]), (-1, 1, -2, 2), 1, "box")
-    >>> data["points"], data["sizes"], data["active"], data["mode"], data["view"]
-    ([[0.5, -1.0, 1, 2.0]], [10.0], 1, 'box', [-1.0, 1.0, -2.0, 2.0])
+    >>> data = canvas_data(PointSet.from_arrays([[0.5, -1.0]], [1], weights=[2.0]), (-1, 1, -2, 2), 1, "spray",
+    ...                    shape="lasso", selected=[0])
+    >>> data["points"], data["sizes"], data["active"], data["mode"], data["shape"], data["selected"], data["view"]
+    ([[0.5, -1.0, 1, 2.0]], [10.0], 1, 'spray', 'lasso', [0], [-1.0, 1.0, -2.0, 2.0])
     """
     view = check_view(view)
     n_classes = len(points.class_names)
@@ -110,7 +123,9 @@ def canvas_data(points: PointSet, view, active_class: int = 0, mode: str = "clic
             or not 0 <= int(active_class) < n_classes:
         raise ValueError(f"active_class must be a class index 0..{n_classes - 1}; got {active_class!r:.40}.")
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES} (add, spray a box, erase); got {mode!r:.40}.")
+        raise ValueError(f"mode must be one of {MODES} (add, spray, select, erase); got {mode!r:.40}.")
+    if shape not in SHAPES:
+        raise ValueError(f"shape must be one of {SHAPES} (what a drag draws); got {shape!r:.40}.")
     if isinstance(max_plot_height, (bool, np.bool_)) or not isinstance(max_plot_height, numbers.Integral) \
             or not MIN_PLOT_HEIGHT <= max_plot_height <= MAX_PLOT_HEIGHT:
         raise ValueError(f"max_plot_height must be a whole number of pixels from {MIN_PLOT_HEIGHT} to "
@@ -118,10 +133,11 @@ def canvas_data(points: PointSet, view, active_class: int = 0, mode: str = "clic
     sizes = marker_sizes(points.weights) if len(points) else np.zeros(0)
     rows = zip(points.X.tolist(), points.labels.tolist(), points.weights.tolist())
     return {"view": list(view), "names": list(points.class_names), "active": int(active_class), "mode": mode,
-            "colors": [palette.color(j) for j in range(n_classes)],
+            "shape": shape, "colors": [palette.color(j) for j in range(n_classes)],
             "symbols": [palette.symbol(j) for j in range(n_classes)],
             "points": [[x, y, int(label), weight] for (x, y), label, weight in rows],
             "sizes": [float(size) for size in sizes],
+            "selected": points.indices_of(selected).tolist(),
             "handled": [str(i) for i in list(handled_ids)[-HANDLED_IDS_SENT:]],
             "maxPlotHeight": int(max_plot_height)}
 
@@ -150,50 +166,105 @@ def event_id(event):
     return text if 0 < len(text) <= MAX_EVENT_ID_LENGTH else None
 
 
-def parse_canvas_event(event, n_classes: int | None = None):
-    """A well-formed canvas event as a clean dict, or None.
+def _path(event, name: str) -> list:
+    """The event's list ``name`` (xs or ys) as floats, or ValueError."""
+    values = event.get(name)
+    if not isinstance(values, (list, tuple, np.ndarray)):
+        raise ValueError(f"A {event['type']} event needs {name} as a list of numbers; got {values!r:.40}.")
+    if not 1 <= len(values) <= MAX_PATH_VERTICES:
+        raise ValueError(f"A {event['type']} event has 1 to {MAX_PATH_VERTICES} corners; got {len(values)}.")
+    clean = [_real(value) for value in values]
+    if any(value is None for value in clean):
+        raise ValueError(f"A {event['type']} event's {name} must be finite numbers within ±{MAX_VALUE:g}.")
+    return clean
 
-    Well formed: a dict whose ``type`` is "add" or "erase" with finite ``x``
-    and ``y``, or "box" with finite ``x0``, ``x1``, ``y0``, ``y1`` spanning a
-    positive area (corners in either order; returned sorted).  Optional:
-    ``label`` (a class index, below ``n_classes`` when given), ``radius``
-    (> 0; erase only) and ``id`` (text or integer, at most 64 characters).
-    A field present but unusable makes the whole event malformed.
+
+def check_canvas_event(event, n_classes: int | None = None) -> dict:
+    """The canvas event as a clean dict, or ValueError saying what is wrong with it.
+
+    Well formed: a dict whose ``type`` is one of ``EVENT_TYPES`` with its
+    fields (see the module docstring): finite numbers within ±``MAX_VALUE``;
+    "box" corners spanning a positive area (either order; returned sorted);
+    "lasso" and "select" lists ``xs`` and ``ys`` of equal length, 1 to
+    ``MAX_PATH_VERTICES`` corners (whether they enclose an area is checked
+    when the event is applied).  Optional: ``label`` (a class index, below
+    ``n_classes`` when given), ``radius`` (> 0; erase and pick), ``extend``
+    (true or false; select and pick) and ``id`` (text or integer, at most 64
+    characters).  A field present but unusable makes the whole event malformed.
+
+    >>> check_canvas_event({"type": "lasso", "xs": [0, 1, 0], "ys": [0, 0, 1], "label": 1})
+    {'type': 'lasso', 'xs': [0.0, 1.0, 0.0], 'ys': [0.0, 0.0, 1.0], 'label': 1}
+    >>> check_canvas_event({"type": "select", "xs": [0, 1, 0], "ys": [0, 0]})
+    Traceback (most recent call last):
+    ...
+    ValueError: A select event needs as many xs as ys (a corner is a pair); got 3 and 2.
+    """
+    if not isinstance(event, dict) or event.get("type") not in EVENT_TYPES:
+        raise ValueError(f"A canvas event is a dict whose type is one of {EVENT_TYPES}; got {event!r:.60}.")
+    kind = event["type"]
+    clean = {"type": kind}
+    if kind in PATH_TYPES:
+        clean["xs"], clean["ys"] = _path(event, "xs"), _path(event, "ys")
+        if len(clean["xs"]) != len(clean["ys"]):
+            raise ValueError(f"A {kind} event needs as many xs as ys (a corner is a pair); "
+                             f"got {len(clean['xs'])} and {len(clean['ys'])}.")
+    else:
+        for name in ("x0", "x1", "y0", "y1") if kind == "box" else ("x", "y"):
+            clean[name] = _real(event.get(name))
+            if clean[name] is None:
+                raise ValueError(f"A {kind} event needs {name} as a finite number within ±{MAX_VALUE:g}; "
+                                 f"got {event.get(name)!r:.40}.")
+    if kind == "box":
+        clean["x0"], clean["x1"] = sorted((clean["x0"], clean["x1"]))
+        clean["y0"], clean["y1"] = sorted((clean["y0"], clean["y1"]))
+        if not (clean["x0"] < clean["x1"] and clean["y0"] < clean["y1"]):
+            raise ValueError("A box event's corners must span a positive width and height.")
+    if "label" in event:
+        label = event["label"]
+        if isinstance(label, (bool, np.bool_)) or not isinstance(label, numbers.Integral) or label < 0 \
+                or (n_classes is not None and label >= n_classes):
+            below = "" if n_classes is None else f" below {n_classes}"
+            raise ValueError(f"An event's label must be a class index (a whole number ≥ 0{below}); got {label!r:.40}.")
+        clean["label"] = int(label)
+    if kind in ("erase", "pick") and "radius" in event:
+        radius = _real(event["radius"])
+        if radius is None or radius <= 0:
+            raise ValueError(f"An event's radius must be a positive finite number; got {event['radius']!r:.40}.")
+        clean["radius"] = radius
+    if kind in ("select", "pick") and "extend" in event:
+        if not isinstance(event["extend"], (bool, np.bool_)):
+            raise ValueError(f"An event's extend must be true or false; got {event['extend']!r:.40}.")
+        clean["extend"] = bool(event["extend"])
+    if "id" in event:
+        clean["id"] = event_id(event)
+        if clean["id"] is None:
+            raise ValueError(f"An event's id must be text or a whole number of 1 to {MAX_EVENT_ID_LENGTH} "
+                             f"characters; got {event['id']!r:.40}.")
+    return clean
+
+
+def parse_canvas_event(event, n_classes: int | None = None):
+    """A well-formed canvas event as a clean dict (see :func:`check_canvas_event`), or None.
 
     >>> parse_canvas_event({"type": "box", "x0": 2, "x1": 1, "y0": 0, "y1": 1, "id": "a"})
     {'type': 'box', 'x0': 1.0, 'x1': 2.0, 'y0': 0.0, 'y1': 1.0, 'id': 'a'}
     >>> parse_canvas_event({"type": "add", "x": float("nan"), "y": 0.0}) is None
     True
     """
-    if not isinstance(event, dict) or event.get("type") not in ("add", "box", "erase"):
+    try:
+        return check_canvas_event(event, n_classes)
+    except ValueError:
         return None
-    clean = {"type": event["type"]}
-    names = ("x0", "x1", "y0", "y1") if event["type"] == "box" else ("x", "y")
-    for name in names:
-        clean[name] = _real(event.get(name))
-        if clean[name] is None:
-            return None
-    if event["type"] == "box":
-        clean["x0"], clean["x1"] = sorted((clean["x0"], clean["x1"]))
-        clean["y0"], clean["y1"] = sorted((clean["y0"], clean["y1"]))
-        if not (clean["x0"] < clean["x1"] and clean["y0"] < clean["y1"]):
-            return None
-    if "label" in event:
-        label = event["label"]
-        if isinstance(label, (bool, np.bool_)) or not isinstance(label, numbers.Integral) or label < 0 \
-                or (n_classes is not None and label >= n_classes):
-            return None
-        clean["label"] = int(label)
-    if event["type"] == "erase" and "radius" in event:
-        radius = _real(event["radius"])
-        if radius is None or radius <= 0:
-            return None
-        clean["radius"] = radius
-    if "id" in event:
-        clean["id"] = event_id(event)
-        if clean["id"] is None:
-            return None
-    return clean
+
+
+def event_polygon(clean: dict) -> np.ndarray:
+    """The closed polygon of a clean lasso or select event, shape (m, 2); ValueError if it encloses no area.
+
+    >>> event_polygon({"type": "select", "xs": [0.0, 2.0, 2.0], "ys": [0.0, 0.0, 1.0]}).tolist()
+    [[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]]
+    """
+    what = "The lasso" if clean["type"] == "lasso" else "The selection shape"
+    return check_polygon(np.c_[clean["xs"], clean["ys"]], what)
 
 
 def is_new_event(event, handled_ids=()) -> bool:
@@ -228,16 +299,22 @@ def apply_canvas_event(points: PointSet, event, *, spray_n: int = 20, seed=0, we
     * ``add``: one point of class ``label`` at exactly (x, y);
     * ``box``: ``spray_n`` points of class ``label``, uniform in the box
       (:func:`datasets.generators.spray` with ``seed``);
+    * ``lasso``: ``spray_n`` points of class ``label``, uniform inside the
+      drawn loop (:func:`datasets.generators.sample_in_polygon` with ``seed``);
     * ``erase``: the point nearest to (x, y) is removed if it lies within the
-      event's ``radius`` (``DEFAULT_ERASE_RADIUS`` if it has none).
+      event's ``radius`` (``DEFAULT_ERASE_RADIUS`` if it has none);
+    * ``select`` and ``pick`` change no point (see :func:`selection_after_event`).
 
     New points get importance weight ``weight``.  The class is ``label`` when
     given, else the event's own ``label`` (the class active in the canvas).
-    Returned unchanged (the very same object): malformed events (see
-    :func:`parse_canvas_event`), events whose id is in ``handled_ids`` (a
-    replay), events without any class, and erasing where no point is near.
-    A well-formed event the point set refuses (e.g. more than
-    ``MAX_POINTS`` points) raises its ValueError, for the page to show.
+    Returned unchanged (the very same object): malformed add/box/erase/pick
+    events (see :func:`parse_canvas_event`), events whose id is in
+    ``handled_ids`` (a replay), events without any class, and erasing where no
+    point is near.  A lasso or select event whose loop is unusable (not
+    finite, too many corners, xs and ys of different lengths, fewer than 3
+    distinct corners or all on one line) raises ValueError with the reason, as
+    does a well-formed event the point set refuses (e.g. more than
+    ``MAX_POINTS`` points): the page shows the message; ``points`` is unchanged.
 
     Examples
     --------
@@ -250,13 +327,23 @@ def apply_canvas_event(points: PointSet, event, *, spray_n: int = 20, seed=0, we
     True
     >>> len(apply_canvas_event(added, {"type": "box", "x0": 0, "x1": 1, "y0": 0, "y1": 1}, spray_n=5, label=0))
     6
+    >>> len(apply_canvas_event(added, {"type": "lasso", "xs": [0, 1, 0], "ys": [0, 0, 1], "label": 0}, spray_n=7))
+    8
+    >>> apply_canvas_event(added, {"type": "lasso", "xs": [0, 1, 2], "ys": [0, 1, 2], "label": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: The lasso encloses no area: its corners lie on one line; draw a loop around a region.
     >>> apply_canvas_event(added, {"type": "erase", "x": 0.3, "y": -1.5, "radius": 0.1}).X.shape
     (0, 2)
     """
     if not isinstance(points, PointSet):
         raise ValueError(f"apply_canvas_event edits a PointSet; got {type(points).__name__}.")
-    clean = parse_canvas_event(event, len(points.class_names))
-    if clean is None or not is_new_event(clean, handled_ids):
+    if isinstance(event, dict) and event.get("type") in PATH_TYPES:
+        clean = check_canvas_event(event, len(points.class_names))    # a bad loop says why
+        polygon = event_polygon(clean)
+    else:
+        clean = parse_canvas_event(event, len(points.class_names))
+    if clean is None or not is_new_event(clean, handled_ids) or clean["type"] in ("select", "pick"):
         return points
     if clean["type"] == "erase":
         return points.erase_near([clean["x"], clean["y"]], clean.get("radius", DEFAULT_ERASE_RADIUS))
@@ -265,8 +352,53 @@ def apply_canvas_event(points: PointSet, event, *, spray_n: int = 20, seed=0, we
         return points
     if clean["type"] == "add":
         return points.add_points([[clean["x"], clean["y"]]], label, weight)
+    if clean["type"] == "lasso":
+        return points.add_points(sample_in_polygon(polygon, spray_n, seed), label, weight)
     box = (clean["x0"], clean["x1"], clean["y0"], clean["y1"])
     return points.add_points(spray(box, spray_n, seed), label, weight)
+
+
+def selection_after_event(points: PointSet, event, selection=()) -> tuple:
+    """The selection (sorted point indices) after a select or pick event, starting from ``selection``.
+
+    * ``select``: the points inside or on the drawn box or lasso
+      (:meth:`PointSet.indices_inside`: even–odd ray casting, edges count as
+      inside); with ``extend`` they are added to ``selection``;
+    * ``pick``: the point nearest to (x, y) within the event's ``radius``
+      (``DEFAULT_ERASE_RADIUS`` if none) — or nothing, when no point is that
+      near; with ``extend`` that point is toggled in ``selection``.
+
+    A select event with an unusable loop raises ValueError (as in
+    :func:`apply_canvas_event`); a malformed pick event leaves the selection as
+    it was; other event types raise ValueError.
+
+    >>> points = PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0], [5.0, 5.0]], [0, 1, 1])
+    >>> selection_after_event(points, {"type": "select", "xs": [-1, 2, 2, -1], "ys": [-1, -1, 2, 2]})
+    (0, 1)
+    >>> selection_after_event(points, {"type": "pick", "x": 5.1, "y": 5.0, "radius": 0.5, "extend": True}, (0, 1))
+    (0, 1, 2)
+    >>> selection_after_event(points, {"type": "pick", "x": 3.0, "y": 3.0, "radius": 0.5}, (0, 1))
+    ()
+    """
+    if not isinstance(points, PointSet):
+        raise ValueError(f"selection_after_event selects in a PointSet; got {type(points).__name__}.")
+    current = points.indices_of(selection)
+    kind = event.get("type") if isinstance(event, dict) else None
+    if kind == "select":
+        clean = check_canvas_event(event, len(points.class_names))
+        chosen = points.indices_inside(event_polygon(clean))
+        if clean.get("extend"):
+            chosen = np.union1d(current, chosen)
+    elif kind == "pick":
+        clean = parse_canvas_event(event, len(points.class_names))
+        if clean is None:
+            return tuple(int(i) for i in current)
+        index = points.nearest([clean["x"], clean["y"]], clean.get("radius", DEFAULT_ERASE_RADIUS))
+        picked = np.array([] if index is None else [index], dtype=np.int64)
+        chosen = np.setxor1d(current, picked) if clean.get("extend") else picked
+    else:
+        raise ValueError(f"selection_after_event handles select and pick events; got {kind!r:.40}.")
+    return tuple(int(i) for i in chosen)
 
 
 # ------------------------------------------------------------------ the mount
@@ -274,8 +406,8 @@ def _ignore() -> None:
     """The component needs an ``on_event_change`` callback to report the "event" trigger."""
 
 
-def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "click", key: str = "canvas",
-           max_plot_height: int = 420):
+def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "click", shape: str = "box",
+           selected=(), key: str = "canvas", max_plot_height: int = 420):
     """Mount the canvas; return this rerun's new, well-formed event (a clean dict) or None.
 
     Parameters
@@ -289,8 +421,12 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
         its column (and any resize).
     active_class : int
         Class index of new points (shown in bold in the legend).
-    mode : {"click", "box", "erase"}
-        What a gesture does: add a point, spray a box, erase the nearest point.
+    mode : {"click", "spray", "select", "erase"}
+        What a gesture does: add a point, spray a cloud, select points, erase the nearest point.
+    shape : {"box", "lasso"}
+        What a drag draws in spray and select mode.
+    selected : indices
+        The selected points (drawn with a ring).
     key : str
         Streamlit key (the element gets the CSS class ``st-key-<key>``).
     max_plot_height : int
@@ -300,14 +436,15 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
     -------
     dict or None
         The event (see the module docstring), at most once per id.  Apply it
-        with :func:`apply_canvas_event` and call ``st.rerun()`` so the new
-        points are drawn and the browser learns the event was handled.
+        with :func:`apply_canvas_event` (or :func:`selection_after_event`) and
+        call ``st.rerun()`` so the change is drawn and the browser learns the
+        event was handled.
     """
     view = canvas_view(points) if view is None else view
     state_key = _STATE_PREFIX + str(key)
     handled = tuple(st.session_state.get(state_key, ()))
-    result = _COMPONENT(data=canvas_data(points, view, active_class, mode, handled_ids=handled,
-                                         max_plot_height=max_plot_height),
+    result = _COMPONENT(data=canvas_data(points, view, active_class, mode, shape=shape, selected=selected,
+                                         handled_ids=handled, max_plot_height=max_plot_height),
                         key=key, on_event_change=_ignore)
     raw = getattr(result, "event", None)
     if raw is None or not is_new_event(raw, handled):

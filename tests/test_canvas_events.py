@@ -173,19 +173,20 @@ def test_a_well_formed_event_the_point_set_refuses_raises_its_message():
 # ---------------------------------------------------------------- what the browser gets
 def test_canvas_data_carries_points_sizes_palette_and_acknowledged_ids():
     points = PointSet.from_arrays([[0.5, -1.0], [2.0, 3.0], [-1.0, 0.25]], [1, 0, 1], weights=[4.0, 1.0, 1.0])
-    data = canvas_data(points, (-2, 3, -1.5, 3.5), 1, "box", handled_ids=[f"e{i}" for i in range(20)])
+    data = canvas_data(points, (-2, 3, -1.5, 3.5), 1, "spray", handled_ids=[f"e{i}" for i in range(20)])
     assert data["view"] == [-2.0, 3.0, -1.5, 3.5]
     assert data["points"] == [[0.5, -1.0, 1, 4.0], [2.0, 3.0, 0, 1.0], [-1.0, 0.25, 1, 1.0]]
     assert data["sizes"] == marker_sizes([4.0, 1.0, 1.0]).tolist() and data["sizes"][0] > data["sizes"][1]
     assert data["colors"] == list(palette.CLASS_COLORS[:2]) and data["symbols"] == list(palette.CLASS_SYMBOLS[:2])
-    assert data["names"] == ["A", "B"] and data["active"] == 1 and data["mode"] == "box"
+    assert data["names"] == ["A", "B"] and data["active"] == 1 and data["mode"] == "spray"
+    assert data["shape"] == "box" and data["selected"] == []
     assert data["handled"] == [f"e{i}" for i in range(12, 20)]
 
 
 @pytest.mark.parametrize("arguments, message", [
     ({"view": (0, 0, 0, 1)}, "x0 < x1"), ({"view": (0, 1, 0)}, "four"), ({"view": "wide"}, "four numbers"),
     ({"view": (0, float("inf"), 0, 1)}, "finite"), ({"active_class": 2}, "active_class"),
-    ({"active_class": True}, "active_class"), ({"mode": "spray"}, "mode"), ({"max_plot_height": 10}, "max_plot"),
+    ({"active_class": True}, "active_class"), ({"mode": "box"}, "mode"), ({"shape": "circle"}, "shape"), ({"selected": [3]}, "no points"), ({"max_plot_height": 10}, "max_plot"),
 ])
 def test_canvas_data_rejects_bad_arguments_with_advice(arguments, message):
     call = {"view": (-1, 1, -1, 1), "active_class": 0, "mode": "click", **arguments}
@@ -214,7 +215,8 @@ def test_the_canvas_mounts_in_apptest_and_reports_no_event_without_a_browser():
         from components.canvas import canvas
         from datasets.pointset import PointSet
 
-        event = canvas(PointSet.from_arrays([[0.0, 1.0]], [1]), view=(-2, 2, -2, 2), active_class=1, mode="box")
+        event = canvas(PointSet.from_arrays([[0.0, 1.0]], [1]), view=(-2, 2, -2, 2), active_class=1, mode="select",
+                       shape="lasso", selected=[0])
         st.metric("Event", repr(event))
 
     at = AppTest.from_function(app, default_timeout=30).run()

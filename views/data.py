@@ -4,13 +4,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from components.canvas import apply_canvas_event, canvas
+from components.canvas import apply_canvas_event, canvas, selection_after_event
 from datasets import csv_io, generators
 from ui import state
 
 st.title("Data")
 st.caption("One data set per session, shared by every page. Click to add a point of the chosen class; "
-           "switch to *spray* and drag a box to add a cloud; *erase* removes the nearest point.")
+           "*spray* a cloud by dragging a box or a lasso loop; *select* points with a box or a lasso to weigh, "
+           "move or delete them; *erase* removes the nearest point.")
 
 points = state.points()
 left, right = st.columns([3, 1])
@@ -23,8 +24,12 @@ with right:
         points = state.points()
     active = st.radio("Class to draw", list(range(n_classes)), key="data_active",
                       format_func=lambda j: points.class_names[j], horizontal=True)
-    mode = st.segmented_control("Tool", ["click", "box", "erase"], default="click", key="data_mode",
-                                format_func={"click": "add", "box": "spray", "erase": "erase"}.get)
+    mode = st.segmented_control("Tool", ["click", "spray", "select", "erase"], default="click", key="data_mode",
+                                format_func={"click": "add", "spray": "spray", "select": "select",
+                                             "erase": "erase"}.get) or "click"
+    shape = st.segmented_control("Drag shape", ["box", "lasso"], default="box", key="data_shape",
+                                 disabled=mode not in ("spray", "select"),
+                                 help="What a drag draws with the spray and select tools.") or "box"
     spray_n = st.slider("Points per spray", 1, 200, 20, key="data_spray_n")
     weight = st.number_input("Weight of new points", 0.0, 1000.0, 1.0, 0.5, key="data_weight")
     buttons = st.columns(3)
@@ -38,18 +43,58 @@ with right:
         state.set_points(points.clear())
         st.rerun()
 
+selected = state.selection()
 with left:
-    event = canvas(points, view=None, active_class=int(active), mode=mode or "click", key="canvas")
+    event = canvas(points, view=None, active_class=int(active), mode=mode, shape=shape, selected=selected,
+                   key="canvas")
     if event:
         try:
-            updated = apply_canvas_event(points, event, spray_n=spray_n, seed=len(points), weight=weight)
+            if event["type"] in ("select", "pick"):
+                state.set_selection(selection_after_event(points, event, selected))
+            else:
+                updated = apply_canvas_event(points, event, spray_n=spray_n, seed=len(points), weight=weight)
+                if updated is not points:
+                    state.set_points(updated)
         except ValueError as error:
-            st.error(str(error))
+            state.notify("error", f"That gesture changed nothing. {error}")
+        # rerun even when nothing changed: the canvas sends its next gesture once this one is echoed
+        st.rerun()
+
+    with st.container(border=True, key="data_selection"):
+        if selected:
+            chosen = points.weights[list(selected)]
+            shown = f"weight {chosen[0]:g}" if np.all(chosen == chosen[0]) else \
+                f"weights {chosen.min():g} to {chosen.max():g}"
+            head = st.columns([3, 1], vertical_alignment="center")
+            head[0].markdown(f"**{len(selected)} point{'s' if len(selected) != 1 else ''} selected** · {shown}")
+            if head[1].button("Clear selection", key="data_selection_clear", width="stretch"):
+                state.clear_selection()
+                st.rerun()
+            row = st.columns([1.25, 1.15, 1.25, 0.75, 1.1], vertical_alignment="bottom")
+            new_weight = row[0].number_input("Weight of the selection", 0.0, 1000.0, 1.0, 0.5,
+                                             key="data_selection_weight")
+            if row[1].button("Apply to selection", key="data_selection_apply", type="primary", width="stretch"):
+                state.set_points(points.set_weights(selected, new_weight), keep_selection=True)
+                st.rerun()
+            target = row[2].selectbox("Move selection to class", list(range(n_classes)),
+                                      format_func=lambda j: points.class_names[j], key="data_selection_class")
+            if row[3].button("Move", key="data_selection_move", width="stretch"):
+                state.set_points(points.relabel(selected, target), keep_selection=True)
+                st.rerun()
+            if row[4].button("Delete selection", key="data_selection_delete", width="stretch"):
+                state.set_points(points.remove(selected))
+                st.rerun()
         else:
-            if updated is not points:
-                state.set_points(updated)
-            # rerun even when nothing changed: the canvas sends its next gesture once this one is echoed
-            st.rerun()
+            row = st.columns([3, 1.3, 0.8], vertical_alignment="bottom")
+            row[0].caption("No points selected. With the **select** tool, drag a box or a lasso around points "
+                           "(shift adds more, a click picks one), or select a whole class here.")
+            which = row[1].selectbox("Select", ["all", *(f"class:{j}" for j in range(n_classes))],
+                                     format_func=lambda w: "all points" if w == "all"
+                                     else f"class {points.class_names[int(w[len('class:'):])]}",
+                                     key="data_selection_which")
+            if row[2].button("Select", key="data_selection_select", disabled=len(points) == 0, width="stretch"):
+                state.set_selection(points.indices_of(which))
+                st.rerun()
 
 st.subheader("Generate")
 gen_left, gen_right = st.columns([1, 3])

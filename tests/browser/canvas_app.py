@@ -1,8 +1,9 @@
 """A minimal Streamlit app around the drawing canvas, for tests/browser/test_canvas.py only.
 
-It mounts the canvas over a fixed view with the points kept in ``st.session_state``
-and shows what the Python side received: ``st.metric("Points", n)``, the last
-point's exact coordinates and class, and every point as JSON.
+It mounts the canvas over a fixed view with the points (and the selection) kept in
+``st.session_state`` and shows what the Python side received: ``st.metric("Points", n)``,
+the last point's exact coordinates and class, every point as JSON, and the selected
+indices.
 Query parameter ``?demo=1`` starts with one point of each of six classes and a
 second, heavier point of the first class, for screenshots.  Run: ``streamlit run tests/browser/canvas_app.py``.
 """
@@ -17,7 +18,7 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from components.canvas import apply_canvas_event, canvas  # noqa: E402
+from components.canvas import apply_canvas_event, canvas, selection_after_event  # noqa: E402
 from datasets.pointset import PointSet  # noqa: E402
 
 VIEW = (-5.0, 5.0, -4.0, 4.0)
@@ -40,16 +41,24 @@ def main() -> None:
     if "points" not in st.session_state:
         st.session_state.points = initial_points()
         st.session_state.events = 0
+        st.session_state.selection = ()
     points = st.session_state.points
-    mode = st.radio("Tool", ["click", "box", "erase"], horizontal=True, key="mode")
+    tool_column, shape_column = st.columns([3, 2])       # one row: the canvas stays where it was
+    mode = tool_column.radio("Tool", ["click", "spray", "select", "erase"], horizontal=True, key="mode")
+    shape = shape_column.radio("Shape", ["box", "lasso"], horizontal=True, key="shape")
     active = st.radio("Class", list(range(len(points.class_names))), horizontal=True, key="active",
                       format_func=lambda j: points.class_names[j])
-    event = canvas(points, view=VIEW, active_class=active, mode=mode, key="canvas")
+    event = canvas(points, view=VIEW, active_class=active, mode=mode, shape=shape,
+                   selected=st.session_state.selection, key="canvas")
     if event is not None:
         st.session_state.events += 1
+        if event["type"] in ("select", "pick"):
+            st.session_state.selection = selection_after_event(points, event, st.session_state.selection)
+            st.rerun()
         updated = apply_canvas_event(points, event, spray_n=SPRAY_N, seed=st.session_state.events)
         if updated is not points:
             st.session_state.points = updated
+            st.session_state.selection = ()
             st.rerun()
     st.metric("Points", len(points))
     st.metric("Events", st.session_state.events)
@@ -58,6 +67,8 @@ def main() -> None:
         st.text("last " + json.dumps(last))
     with st.container(key="all_points"):
         st.text("points " + json.dumps({"X": points.X.tolist(), "labels": points.labels.tolist()}))
+    with st.container(key="selected_points"):
+        st.text("selected " + json.dumps(list(st.session_state.selection)))
 
 
 if __name__ == "__main__":

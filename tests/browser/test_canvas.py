@@ -131,9 +131,9 @@ def test_clicks_add_points_exactly_where_clicked_and_a_box_sprays_inside_it(page
 
     # a rerender (another class, another tool) sends nothing again
     choose(page, "Class", "C")
-    choose(page, "Tool", "box")
+    choose(page, "Tool", "spray")
     assert metric(page, "Points") == "3"
-    assert svg.get_attribute("data-mode") == "box"
+    assert svg.get_attribute("data-mode") == "spray"
 
     first_mapping = to_data
     to_data, to_pixel, scale = pixel_mapping(svg)    # measured again: the element screenshot scrolled the page
