@@ -224,6 +224,43 @@ def read_points_csv(data, *, class_names=None, theta=None, max_rows: int = ROW_C
     return PointSet(X, np.array([index[label] for label in labels], dtype=np.int64), weights, tuple(names), theta)
 
 
+_LINE = re.compile(r"\b[Ll]ine (\d+)\b")
+
+
+def read_points_table(text, row_names, *, class_names, theta=None) -> PointSet:
+    """The Data page's edited table, written as CSV (one line per row, header first), as a PointSet.
+
+    Like :func:`read_points_csv` with the table's ``class_names`` fixed, but a
+    message names the row as the table shows it (``row_names[i]`` for the
+    i-th row, e.g. the index column) instead of a line of a file, and a table
+    whose rows were all deleted gives an empty set with the same classes.
+
+    >>> text = "x1,x2,label,weight\\n1,2,A,1\\n3,,B,1\\n"
+    >>> read_points_table(text, [0, 7], class_names=("A", "B"))
+    Traceback (most recent call last):
+    ...
+    ValueError: Row 7: x2 is empty; fill it in or delete the row.
+    >>> len(read_points_table("x1,x2,label,weight\\n", [], class_names=("A", "B")))
+    0
+    """
+    rows = list(row_names)
+
+    def row(match):
+        position = int(match[1]) - 2                  # line 1 is the header
+        if not 0 <= position < len(rows):
+            return match[0]
+        return f"{'Row' if match[0].startswith('L') else 'row'} {rows[position]}"
+
+    try:
+        return read_points_csv(text, class_names=class_names, theta=theta)
+    except ValueError as error:
+        message = str(error)
+        if message.startswith("The file has a header but no points"):
+            return PointSet(class_names=class_names, theta=theta)
+        message = _LINE.sub(row, message).replace("delete the line", "delete the row")
+        raise ValueError(message.replace("The file", "The table")) from None
+
+
 def write_points_csv(points: PointSet) -> str:
     """CSV text with columns x1, x2, label, weight, one line per point in order (floats by ``repr``).
 

@@ -153,8 +153,8 @@ edited = st.data_editor(table, key=f"data_table_{points.fingerprint()}", num_row
                         column_config={"label": st.column_config.SelectboxColumn(options=list(points.class_names))})
 if st.button("Apply table edits"):
     try:
-        state.set_points(csv_io.read_points_csv(edited.to_csv(index=False), class_names=points.class_names,
-                                                theta=points.theta))
+        state.set_points(csv_io.read_points_table(edited.to_csv(index=False), edited.index,
+                                                  class_names=points.class_names, theta=points.theta))
         st.rerun()
     except ValueError as error:
         st.error(f"The table was not applied: {error}")
