@@ -55,3 +55,69 @@ def test_command_line_lists_and_writes_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["experiment"] == "rwm-epsilon" and data["best_epsilon"] <= 0.5
     assert main(["no-such-thing"]) == 2
+
+
+@pytest.mark.parametrize("name", sorted(EXPERIMENTS))
+def test_every_experiment_reports_monotone_progress_ending_at_one(name):
+    calls = []
+    run_experiment(name, runs=2, seed=1, quick=True, progress=lambda fraction, text: calls.append((fraction, text)))
+    fractions = [fraction for fraction, _ in calls]
+    assert len(calls) >= 3, "a start, at least one unit of work, and the end"
+    assert fractions[0] == 0.0 and fractions[-1] == 1.0
+    assert all(0.0 <= f <= 1.0 for f in fractions)
+    assert all(a <= b for a, b in zip(fractions, fractions[1:])), "progress never goes back"
+    assert any(0.0 < f < 1.0 for f in fractions), "reports between units of work, not only at the ends"
+    assert all(isinstance(text, str) and text for _, text in calls)
+
+
+def test_progress_steps_clamp_and_reject_empty_work():
+    from experiments.progress import Steps
+
+    seen = []
+    steps = Steps(lambda f, t: seen.append(f), total=2)
+    for _ in range(4):
+        steps.step("more than announced")
+    assert seen == [0.0, 0.5, 1.0, 1.0, 1.0]
+    with pytest.raises(ValueError, match="at least one unit"):
+        Steps(None, total=0)
+
+
+def test_an_exception_from_the_progress_callback_stops_the_run():
+    """The Paper lab's Stop button interrupts a run by raising inside the progress callback."""
+    class Stop(Exception):
+        pass
+
+    calls = []
+
+    def stop_after_two(fraction, text):
+        calls.append(fraction)
+        if len(calls) == 2:
+            raise Stop()
+
+    with pytest.raises(Stop):
+        run_experiment("priority-figures", quick=True, progress=stop_after_two)
+    assert len(calls) == 2
+
+
+def test_command_line_prints_no_progress_when_not_on_a_terminal(tmp_path, capsys):
+    assert main(["rwm-epsilon", "--quick"]) == 0
+    captured = capsys.readouterr()
+    assert "%]" not in captured.err and "%]" not in captured.out
+
+
+def test_command_line_progress_line_on_a_terminal():
+    import io
+
+    from experiments.progress import terminal_line
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Terminal()
+    show = terminal_line(stream)
+    show(0.5, "fold 5/10")
+    show(1.0, "done")
+    text = stream.getvalue()
+    assert "[ 50%] fold 5/10" in text and text.endswith("\n") and text.count("\n") == 1
+    assert terminal_line(io.StringIO()) is None
