@@ -16,12 +16,33 @@ st.caption("One data set per session, shared by every page. Click to add a point
 points = state.points()
 left, right = st.columns([3, 1])
 
+# The class count and the θ inputs show the point set's own values on every run (so a generated, imported or
+# undone set is never pushed back to the old ones) and change it only when the user moves them (callbacks).
+THETA_RANGE = (0.01, 100.0)
+
+
+def change_class_count() -> None:
+    state.set_points(state.points().with_class_count(state.widget_value("data_classes")))
+
+
+def change_theta(j: int) -> None:
+    value = state.widget_value(f"data_theta_{j}")
+    if value is None:          # emptied, or a value outside the input's range (Streamlit resets it to None)
+        return
+    theta = state.points().theta.copy()
+    theta[j] = value
+    try:
+        state.set_points(state.points().set_theta(theta))
+    except ValueError as error:
+        state.notify("error", f"θ was not changed: {error}")
+
+
+state.preset({"data_classes": len(points.class_names),
+              **{f"data_theta_{j}": float(np.clip(theta, *THETA_RANGE)) for j, theta in enumerate(points.theta)}})
+
 with right:
     st.metric("Points", len(points))
-    n_classes = st.slider("Classes", 2, 6, max(2, len(points.class_names)), key="data_classes")
-    if n_classes != len(points.class_names):
-        state.set_points(points.with_class_count(n_classes))
-        points = state.points()
+    n_classes = st.slider("Classes", 2, 6, key="data_classes", on_change=change_class_count)
     active = st.radio("Class to draw", list(range(n_classes)), key="data_active",
                       format_func=lambda j: points.class_names[j], horizontal=True)
     mode = st.segmented_control("Tool", ["click", "spray", "select", "erase"], default="click", key="data_mode",
@@ -88,7 +109,7 @@ with left:
             row = st.columns([3, 1.3, 0.8], vertical_alignment="bottom")
             row[0].caption("No points selected. With the **select** tool, drag a box or a lasso around points "
                            "(shift adds more, a click picks one), or select a whole class here.")
-            which = row[1].selectbox("Select", ["all", *(f"class:{j}" for j in range(n_classes))],
+            which = row[1].selectbox("Which points", ["all", *(f"class:{j}" for j in range(n_classes))],
                                      format_func=lambda w: "all points" if w == "all"
                                      else f"class {points.class_names[int(w[len('class:'):])]}",
                                      key="data_selection_which")
@@ -133,17 +154,10 @@ with gen_right:
                 st.rerun()
             except ValueError as error:
                 st.error(str(error))
-    theta = []
     columns = st.columns(len(points.class_names))
     for j, column in enumerate(columns):
-        theta.append(column.number_input(f"θ of {points.class_names[j]}", 0.01, 100.0,
-                                         float(points.theta[j]), 0.5, key=f"data_theta_{j}"))
-    if not np.allclose(theta, points.theta):
-        try:
-            state.set_points(points.set_theta(theta))
-            st.rerun()
-        except ValueError as error:
-            st.error(str(error))
+        column.number_input(f"θ of {points.class_names[j]}", *THETA_RANGE, value=None, step=0.5,
+                            key=f"data_theta_{j}", on_change=change_theta, args=(j,))
 
 st.subheader("Points")
 table = pd.DataFrame({"x1": points.X[:, 0] if len(points) else [], "x2": points.X[:, 1] if len(points) else [],
