@@ -1,0 +1,94 @@
+"""Two browsers on one server never see each other's points or runs; user text is never markup.
+
+Each Playwright *context* is a separate browser profile (its own cookies and
+storage), so two contexts are two users.  One draws five points on the Data
+page, the other opens a story (60 generated points); each steps and plays on
+the Perceptron page, and after every action the other's metrics must be its
+own.  Reloading a page starts a new Streamlit session: it must come back empty,
+never with the other user's data.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
+
+pytestmark = pytest.mark.browser
+
+
+def go_to(page, title: str) -> None:
+    """Open a page through the sidebar (the same session, unlike a new URL)."""
+    page.locator('[data-testid="stSidebarNav"] a', has_text=title).first.click()
+    page.wait_for_function("() => document.querySelector('h1')?.innerText.length > 0")
+    wait_idle(page)
+
+
+def click(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=True).first.click()
+    wait_idle(page)
+
+
+def draw_points(page, spots, first_class: str, second_class: str) -> None:
+    """Click ``spots`` (fractions of the canvas) — the first half of class ``first_class``, the rest ``second_class``."""
+    svg = page.locator(".st-key-canvas svg.mbl-svg").first
+    svg.wait_for()
+    for i, (fx, fy) in enumerate(spots, start=1):
+        if i in (1, len(spots) // 2 + 1):
+            name = first_class if i == 1 else second_class
+            page.locator(".st-key-data_active").get_by_text(name, exact=True).click()
+            wait_idle(page)
+        box = svg.bounding_box()
+        page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+        wait_for_metric(page, "Points", i)
+
+
+def test_two_users_at_once_never_see_each_others_points_or_runs(browser, server_url):
+    alice_context, bob_context = browser.new_context(viewport=VIEWPORT), browser.new_context(viewport=VIEWPORT)
+    try:
+        alice, bob = alice_context.new_page(), bob_context.new_page()
+        alice.goto(f"{server_url}/data")
+        bob.goto(server_url)
+        wait_idle(alice)
+        wait_idle(bob)
+
+        # Alice draws five points of two classes; Bob opens a story (60 points, 5 passes)
+        draw_points(alice, [(0.25, 0.3), (0.3, 0.35), (0.7, 0.7), (0.75, 0.65), (0.65, 0.75)], "A", "B")
+        bob.get_by_role("button", name="Open").first.click()
+        bob.wait_for_url("**/perceptron", timeout=30_000)
+        wait_idle(bob)
+        assert metric(alice, "Points") == "5"
+
+        # Alice steps twice on her points; Bob's run is still at its start
+        go_to(alice, "Perceptron")
+        click(alice, "Step")
+        click(alice, "Step")
+        assert metric(alice, "Trial") == "2"
+        click(bob, "Step")
+        assert metric(bob, "Trial") == "1"
+        click(alice, "Step")
+        assert metric(alice, "Trial") == "3"
+
+        # each plays to the end of their own run
+        click(bob, "Play")
+        assert metric(bob, "Trial") == "300"                # 60 points × 5 passes: his own data
+        click(alice, "Play")
+        assert metric(alice, "Trial") == "5"               # 5 points × 1 pass: her own data
+        assert metric(bob, "Trial") == "300"
+        screenshot(alice, "isolation-alice")
+        screenshot(bob, "isolation-bob")
+
+        # the Data page of each shows their own point count
+        go_to(alice, "Data")
+        go_to(bob, "Data")
+        assert metric(alice, "Points") == "5" and metric(bob, "Points") == "60"
+
+        # reloading starts new, empty sessions for both
+        alice.reload()
+        bob.reload()
+        wait_idle(alice)
+        wait_idle(bob)
+        assert metric(alice, "Points") == "0" and metric(bob, "Points") == "0"
+    finally:
+        alice_context.close()
+        bob_context.close()
