@@ -121,3 +121,20 @@ def test_command_line_progress_line_on_a_terminal():
     text = stream.getvalue()
     assert "[ 50%] fold 5/10" in text and text.endswith("\n") and text.count("\n") == 1
     assert terminal_line(io.StringIO()) is None
+
+
+def test_a_larger_gram_cache_changes_no_number_of_the_kernel_apportioned_classifier():
+    """Table 2's RBF rows cache the whole Gram matrix to run in minutes; the numbers must not move."""
+    from learners import ApportionedMargin
+
+    data = load("vehicle")
+    X, y = data.X[:400] / data.X[:400].std(axis=0), data.y[:400]
+    small = ApportionedMargin(theta=[2, 1, 1, 1], kernel="rbf", gamma=0.05, n_passes=3, random_state=0,
+                              gram_cache_rows=50).fit(X, y)
+    whole = ApportionedMargin(theta=[2, 1, 1, 1], kernel="rbf", gamma=0.05, n_passes=3, random_state=0,
+                              gram_cache_rows=1000).fit(X, y)
+    assert small._use_cache is False and whole._use_cache is True     # the two paths really differ
+    assert np.array_equal(small.decision_function(X), whole.decision_function(X))
+    assert np.array_equal(small.dual_coef_, whole.dual_coef_)
+    with pytest.raises(ValueError, match="gram_cache_rows"):
+        ApportionedMargin(kernel="rbf", gram_cache_rows=-1).fit(X, y)

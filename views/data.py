@@ -7,6 +7,7 @@ import streamlit as st
 from components.canvas import apply_canvas_event, canvas, selection_after_event
 from datasets import csv_io, generators
 from ui import state
+from ui.controls import literal
 
 st.title("Data")
 st.caption("One data set per session, shared by every page. Click to add a point of the chosen class; "
@@ -44,7 +45,7 @@ with right:
     st.metric("Points", len(points))
     n_classes = st.slider("Classes", 2, 6, key="data_classes", on_change=change_class_count)
     active = st.radio("Class to draw", list(range(n_classes)), key="data_active",
-                      format_func=lambda j: points.class_names[j], horizontal=True)
+                      format_func=lambda j: literal(points.class_names[j]), horizontal=True)
     mode = st.segmented_control("Tool", ["click", "spray", "select", "erase"], default="click", key="data_mode",
                                 format_func={"click": "add", "spray": "spray", "select": "select",
                                              "erase": "erase"}.get) or "click"
@@ -146,7 +147,7 @@ with gen_right:
     st.markdown("**Importance weights and priorities**")
     columns = st.columns(len(points.class_names))
     for j, column in enumerate(columns):
-        value = column.number_input(f"weight of {points.class_names[j]}", 0.0, 1000.0, 1.0, 0.5,
+        value = column.number_input(f"weight of {literal(points.class_names[j])}", 0.0, 1000.0, 1.0, 0.5,
                                     key=f"data_class_weight_{j}")
         if column.button("Apply", key=f"data_apply_weight_{j}"):
             try:
@@ -156,7 +157,7 @@ with gen_right:
                 st.error(str(error))
     columns = st.columns(len(points.class_names))
     for j, column in enumerate(columns):
-        column.number_input(f"θ of {points.class_names[j]}", *THETA_RANGE, value=None, step=0.5,
+        column.number_input(f"θ of {literal(points.class_names[j])}", *THETA_RANGE, value=None, step=0.5,
                             key=f"data_theta_{j}", on_change=change_theta, args=(j,))
 
 st.subheader("Points")

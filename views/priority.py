@@ -7,6 +7,7 @@ import streamlit as st
 from experiments.priority import fit_methods
 from learners.baselines import sensitivity
 from ui import state
+from ui.controls import literal
 from ui.learner_page import learner_page, need_points
 from viz.priority import regions_side_by_side, theta_weighted_cost
 
@@ -50,7 +51,7 @@ if need_points(points, min_classes=2):
     columns = st.columns(len(names))
     theta = []
     for j, (column, name) in enumerate(zip(columns, names)):
-        theta.append(column.slider(f"θ for {name}", 0.1, 20.0, float(points.theta[j]), 0.1,
+        theta.append(column.slider(f"θ for {literal(name)}", 0.1, 20.0, float(points.theta[j]), 0.1,
                                    key=f"priority_theta_{j}"))
     theta = np.array(theta)
     if not np.array_equal(theta, points.theta):
