@@ -17,20 +17,29 @@ from lab.catalog import Param
 # Every ASCII punctuation character may be backslash-escaped in CommonMark; these are the ones
 # that start Markdown, LaTeX ($), colour/icon directives (:red[…], :material/…:) or HTML in labels.
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=])")
+# GitHub's autolinks (https://…, www.…, a@b.c) are found in the text after escapes are resolved,
+# so escaping cannot stop them: an invisible WORD JOINER (U+2060) breaks the pattern instead.
+_AUTOLINK = re.compile(r"(?i)(?<=https)(?=:)|(?<=http)(?=:)|(?<=www)(?=\.)|(?=@)")
+WORD_JOINER = "\u2060"
 
 
 def literal(text) -> str:
     """``text`` escaped so that a Streamlit label or Markdown shows it character for character.
 
     Widget labels and radio options render Markdown (bold, links, images, LaTeX,
-    colour directives); a class name read from a user's CSV must show as typed.
+    colour directives, bare URLs made into links); a class name read from a
+    user's CSV must show as typed.  Markdown characters get a backslash; a
+    word joiner (invisible) goes before ``:`` of ``http(s):``, the ``.`` of
+    ``www.`` and every ``@``.
 
-    >>> literal("**bold** [x](http://e) $a$ :red[b]")
-    '\\\\*\\\\*bold\\\\*\\\\* \\\\[x\\\\]\\\\(http\\\\://e\\\\) \\\\$a\\\\$ \\\\:red\\\\[b\\\\]'
-    >>> literal("<script>")
-    '\\\\<script\\\\>'
+    >>> print(literal("**bold** [x](y) $a$ :red[b]"))
+    \\*\\*bold\\*\\* \\[x\\]\\(y\\) \\$a\\$ \\:red\\[b\\]
+    >>> print(literal("<script>"))
+    \\<script\\>
+    >>> print(literal("https://x www.x.org a@b.co").replace(WORD_JOINER, "|"))
+    https|\\://x www|\\.x\\.org a|@b\\.co
     """
-    return _MARKDOWN.sub(r"\\\1", str(text))
+    return _MARKDOWN.sub(r"\\\1", _AUTOLINK.sub(WORD_JOINER, str(text)))
 
 
 def param_widget(param: Param, key: str, *, disabled: bool = False):

@@ -1,0 +1,70 @@
+"""Class names from a user's CSV show character for character: never HTML, never Markdown.
+
+A file whose labels are a script tag, Markdown bold, a link, an image and a
+LaTeX formula is imported through the real file uploader; the Data page (radio
+options, weight and θ labels, the table), the Multiclass page (Plotly legend)
+and the Priority page (θ sliders) must show those texts literally: no script
+runs, no link or image is made, no bold or math is rendered.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import screenshot, wait_idle
+
+pytestmark = pytest.mark.browser
+
+LABELS = ["<script>window.__pwned=1</script>", "**bold**", "[link](https://example.com/x)",
+          "![img](https://example.com/i.png)", "$x^2$ :red[red]"]
+
+
+def csv_bytes() -> bytes:
+    rows = ["x1,x2,label"]
+    for i, label in enumerate(LABELS):
+        quoted = '"' + label.replace('"', '""') + '"'
+        rows += [f"{i},{i % 2},{quoted}", f"{i + 0.5},{-1 - i % 2},{quoted}"]
+    return ("\n".join(rows) + "\n").encode()
+
+
+def assert_literal(page) -> None:
+    """Every label appears as typed; nothing from them became an element or ran."""
+    assert page.evaluate("() => window.__pwned") is None, "a script from a label ran"
+    html = page.content()
+    assert "https://example.com" not in "".join(page.eval_on_selector_all(
+        "a[href], img[src]", "els => els.map(e => e.getAttribute('href') || e.getAttribute('src') || '')"))
+    assert "<script>window.__pwned" not in html.replace("&lt;script&gt;", "")
+    # (labels carry invisible word joiners that stop bare URLs becoming links: see ui.controls.literal)
+    text = page.locator('[data-testid="stMain"]').inner_text().replace("\u2060", "")
+    for label in LABELS:
+        assert label in text, f"{label!r} is not shown literally"
+    assert page.locator('[data-testid="stMain"] strong', has_text="bold").count() == 0
+    assert page.locator('[data-testid="stMain"] .katex', has_text="x").count() == 0 or \
+        "$x^2$" in text
+
+
+def test_markup_in_csv_labels_is_shown_literally(page, server_url):
+    page.goto(f"{server_url}/data")
+    wait_idle(page)
+    page.locator('[data-testid="stFileUploader"] input[type=file]').set_input_files(
+        files=[{"name": "labels.csv", "mimeType": "text/csv", "buffer": csv_bytes()}])
+    wait_idle(page)
+    page.get_by_role("button", name="Import", exact=True).click()
+    wait_idle(page)
+    assert page.get_by_text("Nothing was imported").count() == 0
+    assert_literal(page)
+    screenshot(page, "untrusted-labels-data")
+
+    page.locator('[data-testid="stSidebarNav"] a', has_text="Multiclass").first.click()
+    wait_idle(page)
+    page.get_by_role("button", name="Play", exact=True).first.click()
+    wait_idle(page)
+    legend = " ".join(page.locator(".js-plotly-plot .legendtext").all_text_contents())
+    for label in LABELS:
+        assert label in legend, (label, legend)
+    assert page.evaluate("() => window.__pwned") is None
+    screenshot(page, "untrusted-labels-multiclass")
+
+    page.locator('[data-testid="stSidebarNav"] a', has_text="Priority").first.click()
+    wait_idle(page)
+    assert_literal(page)
