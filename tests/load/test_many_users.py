@@ -1,126 +1,239 @@
-"""Load: 20 browsers at once for two minutes, each drawing, stepping and playing.
+"""Load: many users at once, each drawing, stepping, playing and resetting on one server.
 
-Run separately (not part of the default suite): ``python3 -m pytest -q -m load tests/load``.
-Environment: LOAD_SESSIONS (20), LOAD_SECONDS (120).
+Run separately (not part of the default suite)::
+
+    LOAD_SESSIONS=20 LOAD_SECONDS=120 python3 -m pytest -q -s -m load tests/load
+
+Environment: ``LOAD_SESSIONS`` (default 20) concurrent users, ``LOAD_SECONDS``
+(default 120) of stepping each, measured after every user has drawn its points.
+
+One Chromium (Debian's) drives every user through its own browser context
+(its own cookies: its own Streamlit session), all from one asyncio loop.
+User i draws 4 + (i mod 20) points of two classes on the Data page — a count
+of its own — then, through the sidebar (the same session), opens the
+Perceptron page and for the measured window repeats: Step (latency = click to
+the Trial metric showing one more), every 10th round Play (Trial = its own
+point count) then Reset (Trial 0).
+
+Checks
+------
+* zero errors (every wait has a timeout; any exception in a user is counted);
+* every user's final state is its own: Trial equals the value it tracked, and
+  back on the Data page Points equals the count it drew;
+* server memory is bounded: the server's RSS (``/proc/<pid>/status``, VmRSS,
+  sampled every second during the run) grows by less than
+  ``MEMORY_PER_SESSION_MB`` × sessions + ``MEMORY_BASE_MB`` over its value after
+  a warm-up session — per-user state is a few points and a run, so growth
+  beyond that would mean something per-user is kept or copied per rerun;
+* the figures — steps, p50/p95 step latency, memory — are printed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import statistics
 import threading
 import time
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, start_server, wait_idle
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, IDLE, ROOT, VIEWPORT, free_port, start_server
 
 pytestmark = pytest.mark.load
 
 SESSIONS = int(os.environ.get("LOAD_SESSIONS", "20"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "120"))
+TIMEOUT = 180_000                      # ms: one wait under full load
+MEMORY_PER_SESSION_MB = 15
+MEMORY_BASE_MB = 150
+PLAY_EVERY = 10
 
 
 def rss_mb(pid: int) -> float:
-    total = 0.0
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            total = int(line.split()[1]) / 1024
-    return total
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
-def metric_value(page, label):
+async def idle(page) -> None:
+    await page.wait_for_selector(IDLE, timeout=TIMEOUT)
+    await page.wait_for_timeout(200)
+    await page.wait_for_selector(IDLE, timeout=TIMEOUT)
+    exceptions = page.locator('[data-testid="stException"]')
+    if await exceptions.count():
+        raise AssertionError(await exceptions.first.inner_text())
+
+
+async def metric(page, label: str) -> str:
     box = page.locator('[data-testid="stMetric"]', has=page.get_by_text(label, exact=True)).first
-    return box.locator('[data-testid="stMetricValue"]').inner_text().strip()
+    return (await box.locator('[data-testid="stMetricValue"]').inner_text()).strip()
 
 
-def session(url, index, seconds, latencies, errors, finals):
-    from playwright.sync_api import sync_playwright
+async def wait_metric(page, label: str, value) -> None:
+    await page.wait_for_function(
+        """([label, value]) => [...document.querySelectorAll('[data-testid="stMetric"]')].some(box =>
+             box.querySelector('[data-testid="stMetricLabel"]')?.innerText.trim() === label &&
+             box.querySelector('[data-testid="stMetricValue"]')?.innerText.trim() === value)""",
+        arg=[label, str(value)], timeout=TIMEOUT)
 
+
+async def go_to(page, title: str) -> None:
+    await page.locator('[data-testid="stSidebarNav"] a', has_text=title).first.click()
+    await page.wait_for_function(f"() => document.querySelector('h1')?.innerText.startsWith({title[:4]!r})",
+                                 timeout=TIMEOUT)
+    await idle(page)
+
+
+async def draw(page, count: int, index: int) -> None:
+    """``count`` clicks on the canvas, the first half of class A, the rest of class B."""
+    svg = page.locator(".st-key-canvas svg.mbl-svg").first
+    await svg.wait_for(timeout=TIMEOUT)
+    for i in range(count):
+        if i in (0, count // 2):
+            await page.locator(".st-key-data_active").get_by_text("A" if i == 0 else "B", exact=True).click()
+            await idle(page)
+        box = await svg.bounding_box()
+        side = 0.15 if i < count // 2 else 0.55
+        fx = side + 0.3 * ((i * 7 + index) % 10) / 10
+        fy = 0.2 + 0.6 * ((i * 3 + index) % 10) / 10
+        await page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+        await wait_metric(page, "Points", i + 1)
+        await idle(page)
+
+
+async def user(browser, url, index, ready, start, results) -> None:
+    record = results[index] = {"latencies": [], "error": None, "expected": None, "final": None}
+    context = await browser.new_context(viewport=VIEWPORT)
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.goto(f"{url}/data")
-            wait_idle(page, 120_000)
-            svg = page.locator(".st-key-canvas svg.mbl-svg").first
-            svg.wait_for(timeout=120_000)
-            clicks = 4 + index % 3
-            box = svg.bounding_box()
-            for i in range(clicks):                    # this session's own points
-                page.mouse.click(box["x"] + (0.2 + 0.1 * i) * box["width"], box["y"] + (0.3 + 0.05 * i) * box["height"])
-                page.wait_for_function(
-                    "(n) => [...document.querySelectorAll('[data-testid=stMetricValue]')].some(e => e.innerText.trim() === String(n))",
-                    arg=i + 1, timeout=120_000)
-                wait_idle(page, 120_000)
-            points = int(metric_value(page, "Points"))
-            page.goto(url)
-            wait_idle(page, 120_000)
-            page.get_by_role("button", name="Open").nth(index % 3).click()
-            wait_idle(page, 120_000)
-            steps = 0
-            deadline = time.time() + seconds        # the measured window starts once the session is set up
-            while time.time() < deadline:
-                before = int(metric_value(page, "Trial"))
-                start = time.perf_counter()
-                page.get_by_role("button", name="Step", exact=True).first.click()
-                page.wait_for_function(
-                    "(n) => [...document.querySelectorAll('[data-testid=stMetricValue]')].some(e => e.innerText.trim() === String(n))",
-                    arg=before + 1, timeout=120_000)
-                latencies.append(time.perf_counter() - start)
-                steps += 1
-                if steps % 10 == 0:
-                    page.get_by_role("button", name="Reset", exact=True).first.click()
-                    wait_idle(page, 120_000)
-            finals[index] = (points, clicks)
-            browser.close()
+        page = await context.new_page()
+        await page.goto(f"{url}/data", timeout=TIMEOUT)
+        await idle(page)
+        count = 4 + index % 20
+        await draw(page, count, index)
+        await go_to(page, "Perceptron")
+        await wait_metric(page, "Trial", 0)
+        ready.release()
+        await start.wait()                          # the measured window starts for everybody at once
+        trial, rounds, deadline = 0, 0, time.time() + SECONDS
+        while time.time() < deadline:
+            rounds += 1
+            if rounds % PLAY_EVERY == 0:
+                await page.get_by_role("button", name="Play", exact=True).first.click()
+                await wait_metric(page, "Trial", count)          # its own points, one pass
+                await idle(page)
+                await page.get_by_role("button", name="Reset", exact=True).first.click()
+                await wait_metric(page, "Trial", 0)
+                await idle(page)
+                trial = 0
+                continue
+            if trial == count:                                  # the run is over: start again
+                await page.get_by_role("button", name="Reset", exact=True).first.click()
+                await wait_metric(page, "Trial", 0)
+                await idle(page)
+                trial = 0
+            began = time.perf_counter()
+            await page.get_by_role("button", name="Step", exact=True).first.click()
+            await wait_metric(page, "Trial", trial + 1)
+            record["latencies"].append(time.perf_counter() - began)
+            trial += 1
+            await idle(page)
+        shown_trial = int(await metric(page, "Trial"))
+        await go_to(page, "Data")
+        record["expected"] = (count, trial)
+        record["final"] = (int(await metric(page, "Points")), shown_trial)
     except Exception as error:  # noqa: BLE001 - every failure is counted and reported
-        errors.append(f"session {index}: {error!r}"[:300])
+        record["error"] = f"user {index}: {error!r}"[:400]
+        ready.release()
+    finally:
+        await context.close()
 
 
-def warm_up(url):
-    from playwright.sync_api import sync_playwright
+async def run_users(url, sessions, after_warm_up) -> tuple[dict, float]:
+    from playwright.async_api import async_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.goto(url)
-        wait_idle(page, 120_000)
-        page.get_by_role("button", name="Open").first.click()
-        wait_idle(page, 120_000)
-        page.get_by_role("button", name="Step", exact=True).first.click()
-        wait_idle(page, 120_000)
-        browser.close()
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            # warm-up: imports, compiled loops and the first figures, before anything is measured
+            await user_warm_up(browser, url)
+            after_warm_up()
+            ready, start, results = asyncio.Semaphore(0), asyncio.Event(), {}
+            tasks = []
+            for index in range(sessions):
+                tasks.append(asyncio.create_task(user(browser, url, index, ready, start, results)))
+                await asyncio.sleep(0.3)
+            for _ in range(sessions):
+                await ready.acquire()
+            began = time.time()
+            start.set()
+            await asyncio.gather(*tasks)
+            return results, time.time() - began
+        finally:
+            await browser.close()
 
 
-def test_twenty_sessions_for_two_minutes():
+async def user_warm_up(browser, url) -> None:
+    context = await browser.new_context(viewport=VIEWPORT)
+    page = await context.new_page()
+    await page.goto(url, timeout=TIMEOUT)
+    await idle(page)
+    await page.get_by_role("button", name="Open").first.click()
+    await idle(page)
+    await page.get_by_role("button", name="Step", exact=True).first.click()
+    await idle(page)
+    await page.get_by_role("button", name="Play", exact=True).first.click()
+    await idle(page)
+    await context.close()
+
+
+def percentile(values, q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))] if ordered else float("nan")
+
+
+def test_many_users_at_once_keep_their_own_state_and_bounded_memory():
     port = free_port()
     server = start_server(ROOT / "app.py", port)
     url = f"http://127.0.0.1:{port}"
-    try:
-        latencies, errors, finals = [], [], {}
-        warm_up(url)                        # imports and compiled loops loaded once, before measuring
-        memory_start = rss_mb(server.pid)
-        threads = [threading.Thread(target=session, args=(url, i, SECONDS, latencies, errors, finals))
-                   for i in range(SESSIONS)]
-        for thread in threads:
-            thread.start()
-            time.sleep(0.5)
-        peak = memory_start
-        while any(t.is_alive() for t in threads):
-            peak = max(peak, rss_mb(server.pid))
-            time.sleep(1)
-        p50 = statistics.median(latencies) if latencies else float("nan")
-        p95 = statistics.quantiles(latencies, n=20)[-1] if len(latencies) >= 20 else float("nan")
-        print(f"\nload: {SESSIONS} sessions × {SECONDS:.0f} s: {len(latencies)} steps, "
-              f"p50 {p50 * 1e3:.0f} ms, p95 {p95 * 1e3:.0f} ms; server RSS {memory_start:.0f} → peak {peak:.0f} MB; "
-              f"errors {len(errors)}")
-        assert not errors, errors
-        # every session saw exactly its own points: no leak between users
-        assert all(points == clicks for points, clicks in finals.values()), finals
-        assert len(finals) == SESSIONS
-        assert peak - memory_start < 50 * SESSIONS, f"server memory grew by {peak - memory_start:.0f} MB"
-    finally:
-        import signal
+    samples, sampling, warmed = [], threading.Event(), []
 
+    def sample() -> None:
+        while not sampling.is_set():
+            samples.append(rss_mb(server.pid))
+            time.sleep(1)
+
+    try:
+        baseline = rss_mb(server.pid)
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        results, seconds = asyncio.run(run_users(url, SESSIONS, lambda: warmed.append(rss_mb(server.pid))))
+        sampling.set()
+        sampler.join()
+        time.sleep(5)
+        after = rss_mb(server.pid)
+        latencies = [t for r in results.values() for t in r["latencies"]]
+        errors = [r["error"] for r in results.values() if r["error"]]
+        start_mb = warmed[0] if warmed else baseline
+        peak = max(samples or [baseline])
+        bound = MEMORY_PER_SESSION_MB * SESSIONS + MEMORY_BASE_MB
+        load = os.getloadavg()
+        print(f"\nload test: {SESSIONS} users × {SECONDS:.0f} s (window {seconds:.0f} s): {len(latencies)} steps, "
+              f"step latency p50 {statistics.median(latencies) * 1e3 if latencies else float('nan'):.0f} ms, "
+              f"p95 {percentile(latencies, 0.95) * 1e3:.0f} ms, max {max(latencies or [0]) * 1e3:.0f} ms; "
+              f"server RSS {start_mb:.0f} MB after warm-up → peak {peak:.0f} MB (+{peak - start_mb:.0f}, "
+              f"bound +{bound}) → {after:.0f} MB 5 s after the users left; errors {len(errors)}; "
+              f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
+        assert not errors, errors
+        assert len(results) == SESSIONS
+        wrong = {i: (r["expected"], r["final"]) for i, r in results.items() if r["final"] != r["expected"]}
+        assert not wrong, f"users whose final Points/Trial are not their own: {wrong}"
+        assert all(r["latencies"] for r in results.values()), "a user made no step"
+        assert peak - start_mb < bound, f"server memory grew by {peak - start_mb:.0f} MB (bound {bound} MB)"
+    finally:
+        sampling.set()
         os.killpg(server.pid, signal.SIGTERM)
+        server.wait(10)
