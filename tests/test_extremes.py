@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from datasets import generators
-from datasets.pointset import PointSet
+from datasets.pointset import MAX_VALUE, PointSet
 from lab import catalog
 from lab.experts_run import ALGORITHMS, GENERATORS, ExpertsRun, make_stream
 from lab.runner import Run
@@ -105,7 +105,8 @@ def test_the_walk_finds_nan_and_inf_in_plain_and_typed_arrays():
 def awkward_sets(n_classes: int) -> dict:
     """Three small point sets with ``n_classes`` classes (labels cycle 0, 1, …).
 
-    ``separable``: round clouds far apart, each point twice (same label), one class
+    ``huge``: points at the corners ±10⁹ (the largest coordinates a set may hold) with
+    weights 10⁹, the same points again with their mirror images; ``separable``: round clouds far apart, each point twice (same label), one class
     holding a zero vector; ``contradictory``: one overlapping cloud, the same
     points again with the next label, zero vectors of every class, weights from
     0 to 10⁶; ``origin``: every point at the origin (a view of zero extent).
@@ -121,7 +122,9 @@ def awkward_sets(n_classes: int) -> dict:
     contradictory = np.r_[overlap, overlap, zeros]
     c_labels = np.r_[labels, (labels + 1) % n_classes, np.arange(n_classes)]
     c_weights = np.r_[np.zeros(labels.size), np.full(labels.size, 1e6), np.ones(n_classes)]
+    huge = np.r_[MAX_VALUE * np.sign(centres[labels] + 0.01), -MAX_VALUE * np.sign(centres[labels] + 0.01)]
     return {
+        "huge": PointSet.from_arrays(huge, np.r_[labels, labels], weights=np.full(2 * labels.size, MAX_VALUE)),
         "separable": PointSet.from_arrays(separable, np.r_[labels, labels, 0]),
         "contradictory": PointSet.from_arrays(contradictory, c_labels, weights=c_weights),
         "origin": PointSet.from_arrays(np.zeros((2 * n_classes, 2)), labels),
