@@ -1,4 +1,4 @@
-"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick]
+"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick] [--jobs J]
 
 On a terminal, one line on stderr shows the progress ([ 42%] what is running); piped or
 redirected output holds only the results."""
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 import numpy as np
@@ -32,14 +33,20 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="write the result as JSON here")
     parser.add_argument("--quick", action="store_true", help="a small version (seconds)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes for the experiments that can share their work (priority-table2); "
+                             "the numbers do not depend on it (default: one per core)")
     args = parser.parse_args(argv)
     if args.name == "list":
         for e in EXPERIMENTS.values():
             print(f"{e.name:<18} {e.source:<22} {e.summary}")
         return 0
+    options = {}
+    if args.name in EXPERIMENTS and EXPERIMENTS[args.name].parallel:
+        options["n_jobs"] = max(1, args.jobs)
     try:
         result = _plain(run_experiment(args.name, runs=args.runs, seed=args.seed, quick=args.quick,
-                                       progress=terminal_line()))
+                                       progress=terminal_line(), **options))
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2

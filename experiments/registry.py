@@ -15,6 +15,7 @@ class Experiment:
     source: str
     summary: str
     run: Callable       # run(runs=, seed=, quick=, progress=) -> dict
+    parallel: bool = False   # run() also takes n_jobs (processes sharing the work; same numbers)
 
 
 EXPERIMENTS = {e.name: e for e in (
@@ -24,8 +25,8 @@ EXPERIMENTS = {e.name: e for e in (
                lambda runs=1, seed=0, quick=False, progress=None, keep_models=False: priority.figures(
                    seed=seed, quick=quick, progress=progress, keep_models=keep_models)),
     Experiment("priority-table2", "seed 002, Table 2", "expected risk and sensitivity, 10-fold CV, linear and RBF",
-               lambda runs=1, seed=0, quick=False, progress=None: priority.table2(seed=seed, quick=quick,
-                                                                                  progress=progress)),
+               lambda runs=1, seed=0, quick=False, progress=None, n_jobs=1: priority.table2(
+                   seed=seed, quick=quick, progress=progress, n_jobs=n_jobs), parallel=True),
     Experiment("winnow-scaling", "seed 003, Examples 1–2", "mistakes vs n, sparse and dense targets",
                winnow_scaling.run),
     Experiment("manyclass", "seed 004", "PA-II vs OOZ on Zipf many-class data, committees, sparsification",

@@ -138,3 +138,17 @@ def test_a_larger_gram_cache_changes_no_number_of_the_kernel_apportioned_classif
     assert np.array_equal(small.dual_coef_, whole.dual_coef_)
     with pytest.raises(ValueError, match="gram_cache_rows"):
         ApportionedMargin(kernel="rbf", gram_cache_rows=-1).fit(X, y)
+
+
+def test_table2_gives_the_same_numbers_on_two_processes():
+    from experiments.priority import table2
+
+    calls = []
+    alone = table2(seed=2, quick=True, kernels=("rbf",))
+    shared = table2(seed=2, quick=True, kernels=("rbf",), n_jobs=2, progress=lambda f, t: calls.append(f))
+    assert alone["rows"] == shared["rows"]
+    assert calls[-1] == 1.0 and all(a <= b for a, b in zip(calls, calls[1:]))
+    assert {row.get("kernel") for row in alone["rows"] if row["available"]} == {"rbf"}
+    assert all("CSCS" not in row["expected_risk"] for row in alone["rows"] if row["available"])
+    with pytest.raises(ValueError, match="n_jobs"):
+        table2(quick=True, n_jobs=0)
