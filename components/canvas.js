@@ -21,7 +21,7 @@ const ERASE_RADIUS_PX = 12;     // also the reach of a click in select mode
 const LASSO_STEP_PX = 2;        // a lasso vertex is kept when the pointer moved this far from the last one
 const MAX_PATH_VERTICES = 500;  // as components/canvas.py MAX_PATH_VERTICES
 const MIN_LASSO_AREA_PX = MIN_BOX_PX * MIN_BOX_PX;
-const RING_GAP_PX = 4;          // a selected point's ring lies this far outside its marker
+const RING_GAP_PX = 3;          // a selected point's ring lies about this far outside its marker
 const ACK_TIMEOUT_MS = 1500;
 const MAX_QUEUE = 50;
 const MAX_MARKER_ELEMENTS = 3000;   // more points are drawn as one path per class
@@ -225,7 +225,7 @@ function drawRings(inst, g, svg, clipId) {
   const selected = (data.selected || []).filter((i) => Number.isInteger(i) && i >= 0 && i < points.length);
   const layer = el("g", {class: "selected", "clip-path": `url(#${clipId})`, "data-count": selected.length}, svg);
   const ring = (i) => {
-    const [x, y] = points[i], r = Math.max(3.5, (sizes[i] || 10) / 2) * 1.3 + RING_GAP_PX, u = px(g, x), v = py(g, y);
+    const [x, y] = points[i], r = Math.max(3.5, (sizes[i] || 10) / 2) * 1.2 + RING_GAP_PX, u = px(g, x), v = py(g, y);
     return `M${u - r},${v}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
   };
   if (selected.length <= MAX_MARKER_ELEMENTS) {

@@ -41,31 +41,34 @@ def change_theta(j: int) -> None:
 state.preset({"data_classes": len(points.class_names),
               **{f"data_theta_{j}": float(np.clip(theta, *THETA_RANGE)) for j, theta in enumerate(points.theta)}})
 
+selected = state.selection()
 with right:
-    st.metric("Points", len(points))
+    counts = st.columns(2)
+    counts[0].metric("Points", len(points))
+    counts[1].metric("Selected", len(selected), help="Points selected with the select tool; "
+                     "their tools are under the drawing.")
     n_classes = st.slider("Classes", 2, 6, key="data_classes", on_change=change_class_count)
     active = st.radio("Class to draw", list(range(n_classes)), key="data_active",
                       format_func=lambda j: literal(points.class_names[j]), horizontal=True)
-    mode = st.segmented_control("Tool", ["click", "spray", "select", "erase"], default="click", key="data_mode",
-                                format_func={"click": "add", "spray": "spray", "select": "select",
-                                             "erase": "erase"}.get) or "click"
-    shape = st.segmented_control("Drag shape", ["box", "lasso"], default="box", key="data_shape",
-                                 disabled=mode not in ("spray", "select"),
-                                 help="What a drag draws with the spray and select tools.") or "box"
-    spray_n = st.slider("Points per spray", 1, 200, 20, key="data_spray_n")
-    weight = st.number_input("Weight of new points", 0.0, 1000.0, 1.0, 0.5, key="data_weight")
-    buttons = st.columns(3)
-    if buttons[0].button("Undo", disabled=not state.can_undo(), width="stretch"):
+    mode = st.radio("Tool", ["click", "spray", "select", "erase"], key="data_mode", horizontal=True,
+                    format_func={"click": "add", "spray": "spray", "select": "select", "erase": "erase"}.get)
+    shape = st.radio("Drag shape", ["box", "lasso"], key="data_shape", horizontal=True,
+                     disabled=mode not in ("spray", "select"),
+                     help="What a drag draws with the spray and select tools: a box, or a free loop (lasso).")
+    spray_n = st.slider("Points per spray", 1, 200, 20, key="data_spray_n", disabled=mode != "spray")
+    weight = st.number_input("Weight of new points", 0.0, 1000.0, 1.0, 0.5, key="data_weight",
+                             disabled=mode not in ("click", "spray"))
+    buttons = st.columns(2)          # two to a row: three do not fit the column's width
+    if buttons[0].button("Undo", icon=":material/undo:", disabled=not state.can_undo(), width="stretch"):
         state.undo()
         st.rerun()
-    if buttons[1].button("Redo", disabled=not state.can_redo(), width="stretch"):
+    if buttons[1].button("Redo", icon=":material/redo:", disabled=not state.can_redo(), width="stretch"):
         state.redo()
         st.rerun()
-    if buttons[2].button("Clear", disabled=len(points) == 0, width="stretch"):
+    if st.button("Clear all points", icon=":material/delete_sweep:", disabled=len(points) == 0, width="stretch"):
         state.set_points(points.clear())
         st.rerun()
 
-selected = state.selection()
 with left:
     event = canvas(points, view=None, active_class=int(active), mode=mode, shape=shape, selected=selected,
                    key="canvas")
@@ -87,24 +90,26 @@ with left:
             chosen = points.weights[list(selected)]
             shown = f"weight {chosen[0]:g}" if np.all(chosen == chosen[0]) else \
                 f"weights {chosen.min():g} to {chosen.max():g}"
-            head = st.columns([3, 1], vertical_alignment="center")
+            head = st.columns([2.4, 1], vertical_alignment="center")
             head[0].markdown(f"**{len(selected)} point{'s' if len(selected) != 1 else ''} selected** · {shown}")
             if head[1].button("Clear selection", key="data_selection_clear", width="stretch"):
                 state.clear_selection()
                 st.rerun()
-            row = st.columns([1.25, 1.15, 1.25, 0.75, 1.1], vertical_alignment="bottom")
-            new_weight = row[0].number_input("Weight of the selection", 0.0, 1000.0, 1.0, 0.5,
-                                             key="data_selection_weight")
-            if row[1].button("Apply to selection", key="data_selection_apply", type="primary", width="stretch"):
+            weigh = st.columns([1.3, 1.1, 1], vertical_alignment="bottom")
+            new_weight = weigh[0].number_input("Weight of the selection", 0.0, 1000.0, 1.0, 0.5,
+                                               key="data_selection_weight")
+            if weigh[1].button("Apply to selection", key="data_selection_apply", type="primary", width="stretch"):
                 state.set_points(points.set_weights(selected, new_weight), keep_selection=True)
                 st.rerun()
-            target = row[2].selectbox("Move selection to class", list(range(n_classes)),
-                                      format_func=lambda j: points.class_names[j], key="data_selection_class")
-            if row[3].button("Move", key="data_selection_move", width="stretch"):
-                state.set_points(points.relabel(selected, target), keep_selection=True)
-                st.rerun()
-            if row[4].button("Delete selection", key="data_selection_delete", width="stretch"):
+            if weigh[2].button("Delete selection", key="data_selection_delete", icon=":material/delete:",
+                               width="stretch"):
                 state.set_points(points.remove(selected))
+                st.rerun()
+            move = st.columns([1.3, 1.1, 1], vertical_alignment="bottom")
+            target = move[0].selectbox("Move selection to class", list(range(n_classes)),
+                                       format_func=lambda j: points.class_names[j], key="data_selection_class")
+            if move[1].button("Move", key="data_selection_move", width="stretch"):
+                state.set_points(points.relabel(selected, target), keep_selection=True)
                 st.rerun()
         else:
             row = st.columns([3, 1.3, 0.8], vertical_alignment="bottom")

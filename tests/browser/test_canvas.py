@@ -1,4 +1,5 @@
-"""The drawing canvas in headless Chromium: clicks land exactly where clicked, boxes spray inside the box.
+"""The drawing canvas in headless Chromium: clicks land exactly where clicked, boxes and lassos spray inside
+what was drawn, box, lasso and click select the points they should.
 
 Expected data coordinates are computed from the click's page pixel and the grid
 lines the canvas drew (their page positions and data values), not from the
@@ -194,3 +195,92 @@ def test_six_classes_have_their_own_colour_and_shape_and_size_grows_with_weight(
     assert svg.locator("g.legend text.active").text_content() == "circle A"
     screenshot(page, "canvas-demo")
     svg.screenshot(path=str(SCREENSHOTS / "canvas-demo-element.png"))
+
+
+def drag_path(page, pixels, steps: int = 4, shift: bool = False):
+    """Press at the first pixel, move through the others (``steps`` moves per leg), release at the last."""
+    if shift:
+        page.keyboard.down("Shift")
+    page.mouse.move(*pixels[0])
+    page.mouse.down()
+    for pixel in pixels[1:]:
+        page.mouse.move(*pixel, steps=steps)
+    page.mouse.up()
+    if shift:
+        page.keyboard.up("Shift")
+
+
+def inside_or_near(point, polygon, tolerance) -> bool:
+    """Even–odd inside the closed polygon (data units), or within ``tolerance`` of its boundary."""
+    x, y = point
+    inside = False
+    for (xa, ya), (xb, yb) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (ya > y) != (yb > y) and x < xa + (y - ya) * (xb - xa) / (yb - ya):
+            inside = not inside
+        length2 = (xb - xa) ** 2 + (yb - ya) ** 2
+        t = max(0.0, min(1.0, ((x - xa) * (xb - xa) + (y - ya) * (yb - ya)) / length2))
+        if ((x - xa - t * (xb - xa)) ** 2 + (y - ya - t * (yb - ya)) ** 2) ** 0.5 <= tolerance:
+            return True
+    return inside
+
+
+def test_a_lasso_sprays_inside_the_drawn_loop_and_not_in_its_notch(page, streamlit_server):
+    svg = open_canvas(page, streamlit_server(APP))
+    choose(page, "Tool", "spray")
+    choose(page, "Shape", "lasso")
+    choose(page, "Class", "B")
+    assert svg.get_attribute("data-mode") == "spray"
+    to_data, _, scale = pixel_mapping(svg)
+    frame = client_rect(svg.locator("rect.frame"))
+    at = lambda fx, fy: (round(frame["x"] + fx * frame["width"]), round(frame["y"] + fy * frame["height"]))  # noqa: E731
+    # a U: two arms joined at the bottom; the notch between the arms is outside the loop
+    u_shape = [at(0.2, 0.15), at(0.35, 0.15), at(0.35, 0.6), at(0.55, 0.6), at(0.55, 0.15), at(0.7, 0.15),
+               at(0.7, 0.85), at(0.2, 0.85)]
+    drag_path(page, u_shape + [u_shape[0]])
+    wait_for_metric(page, "Points", SPRAY_N)
+    everything = shown(page, "all_points", "points ")
+    polygon = [to_data(*pixel) for pixel in u_shape]
+    notch = [to_data(*pixel) for pixel in (at(0.35, 0.15), at(0.35, 0.6), at(0.55, 0.6), at(0.55, 0.15))]
+    half_pixel = 0.5 / scale
+    assert everything["labels"] == [1] * SPRAY_N
+    for point in everything["X"]:
+        assert inside_or_near(point, polygon, half_pixel), point
+    in_notch = [p for p in everything["X"] if inside_or_near(p, notch, 0) and not inside_or_near(p, polygon, 0)]
+    assert in_notch == []
+    # a line (no area) sprays nothing: the browser drops it, and the next loop still works
+    drag_path(page, [at(0.8, 0.2), at(0.9, 0.8)])
+    page.wait_for_timeout(600)
+    wait_for_idle(page)
+    assert metric(page, "Points") == str(SPRAY_N)
+    screenshot(page, "canvas-lasso")
+
+
+def test_select_with_a_box_a_shift_lasso_and_clicks(page, streamlit_server):
+    svg = open_canvas(page, streamlit_server(APP), "/?demo=1")    # 7 points at known places (canvas_app.DEMO)
+    choose(page, "Tool", "select")
+    _, to_pixel, scale = pixel_mapping(svg)
+    assert shown(page, "selected_points", "selected ") == []
+    # a box around the first two demo points, (-3, 2.5) and (-1, 2.5)
+    drag_path(page, [to_pixel(-3.6, 3.1), to_pixel(-0.5, 1.9)])
+    page.wait_for_function("() => document.querySelector('.st-key-selected_points')?.innerText.includes('[0, 1]')")
+    wait_for_idle(page)
+    rings = svg.locator("g.selected path.ring")
+    assert rings.count() == 2 and sorted(int(r.get_attribute("data-index")) for r in rings.all()) == [0, 1]
+    # shift + lasso around (2, -2) adds it
+    choose(page, "Shape", "lasso")
+    _, to_pixel, scale = pixel_mapping(svg)
+    loop = [to_pixel(2 + 0.6 * dx, -2 + 0.6 * dy) for dx, dy in ((-1, -1), (1, -1), (1.2, 0), (1, 1), (-1, 1))]
+    drag_path(page, loop + [loop[0]], shift=True)
+    page.wait_for_function("() => document.querySelector('.st-key-selected_points')?.innerText.includes('[0, 1, 5]')")
+    wait_for_idle(page)
+    assert svg.locator("g.selected path.ring").count() == 3
+    svg.screenshot(path=str(SCREENSHOTS / "canvas-selection-element.png"))
+    # a click on (0, -0.5) picks that point alone; a click on empty space clears
+    _, to_pixel, scale = pixel_mapping(svg)          # measured again: the element screenshot scrolled the page
+    page.mouse.click(*to_pixel(0.05, -0.45))
+    page.wait_for_function("() => document.querySelector('.st-key-selected_points')?.innerText.includes('[6]')")
+    page.mouse.click(*to_pixel(4.0, 0.5))
+    page.wait_for_function("() => document.querySelector('.st-key-selected_points')?.innerText.trim() === 'selected []'")
+    wait_for_idle(page)
+    assert svg.locator("g.selected path.ring").count() == 0
+    assert metric(page, "Points") == "7"
