@@ -177,7 +177,7 @@ if st.button("Apply table edits"):
                                                   class_names=points.class_names, theta=points.theta))
         st.rerun()
     except ValueError as error:
-        st.error(f"The table was not applied: {error}")
+        st.error(f"The table was not applied: {literal(error)}")
 
 st.subheader("Import and export")
 io_left, io_right = st.columns(2)
@@ -189,7 +189,7 @@ with io_left:
             state.set_points(csv_io.read_points_csv(upload.getvalue()))
             st.rerun()
         except ValueError as error:
-            st.error(f"Nothing was imported: {error}")
+            st.error(f"Nothing was imported: {literal(error)}")
 with io_right:
     st.download_button("Export CSV", csv_io.write_points_csv(points), file_name="points.csv",
                        mime="text/csv", disabled=len(points) == 0)

@@ -68,3 +68,22 @@ def test_markup_in_csv_labels_is_shown_literally(page, server_url):
     page.locator('[data-testid="stSidebarNav"] a', has_text="Priority").first.click()
     wait_idle(page)
     assert_literal(page)
+
+
+def test_labels_quoted_in_an_import_error_are_shown_literally(page, server_url):
+    """A refused file's message quotes its labels (here: seven classes): as text, not Markdown."""
+    labels = LABELS + ["*six*", "`seven`"]
+    data = ("x1,x2,label\n" + "".join(f"{i},0,\"{label}\"\n" for i, label in enumerate(labels))).encode()
+    page.goto(f"{server_url}/data")
+    wait_idle(page)
+    page.locator('[data-testid="stFileUploader"] input[type=file]').set_input_files(
+        files=[{"name": "seven.csv", "mimeType": "text/csv", "buffer": data}])
+    wait_idle(page)
+    page.get_by_role("button", name="Import", exact=True).click()
+    wait_idle(page)
+    alert = page.locator('[data-testid="stAlert"]', has_text="Nothing was imported")
+    assert alert.count() == 1
+    text = alert.inner_text().replace("\u2060", "")
+    assert "7 classes" in text and "'**bold**'" in text and "'[link](https://example.com/x)'" in text, text
+    assert alert.locator("a, img, strong, em, code, .katex").count() == 0
+    assert page.evaluate("() => window.__pwned") is None
