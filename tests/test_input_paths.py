@@ -19,6 +19,7 @@ declared bounds and send forged values anyway.
 from __future__ import annotations
 
 import math
+import re
 import time
 from pathlib import Path
 
@@ -59,8 +60,13 @@ def history_of(at: AppTest) -> tuple:
     return len(undo), undo.can_undo, undo.can_redo, undo.current.fingerprint()
 
 
+def shown(markdown: str) -> str:
+    """The text a Markdown source shows: backslash escapes and word joiners (ui.controls.literal) removed."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
+
+
 def errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.error]
+    return [shown(e.value) for e in at.error]
 
 
 def assert_refused(at: AppTest, before: tuple, prefix: str, expected: str) -> None:
