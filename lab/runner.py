@@ -33,6 +33,7 @@ Examples
 
 from __future__ import annotations
 
+import bisect
 import copy
 from dataclasses import dataclass
 
@@ -117,6 +118,7 @@ class Run:
         self.trials: list[Trial] = []
         #: (trial number, boundary) at the start and after every trial that changed the model
         self.snapshots: list[tuple[int, dict]] = [(0, self._snapshot())]
+        self._memo: dict = {}
 
     # ------------------------------------------------------------------ order
     @property
@@ -182,12 +184,27 @@ class Run:
 
     def boundary_at(self, trial: int) -> dict:
         """The boundary in force after ``trial`` trials (the last snapshot at or before it)."""
-        current = self.snapshots[0][1]
-        for number, snapshot in self.snapshots:
-            if number > trial:
-                break
-            current = snapshot
-        return current
+        position = bisect.bisect_right(self.snapshots, trial, key=lambda item: item[0])
+        return self.snapshots[max(position - 1, 0)][1]
+
+    def memo(self, key, compute):
+        """``compute()``, remembered until the next trial: what figures derive from the run (bound
+        curves and their comparator fits, cumulative counts) is computed once per trial, however
+        often the page reruns in between.  ``key`` names the view."""
+        stamp = self.trial
+        hit = self._memo.get(key)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        value = compute()
+        self._memo[key] = (stamp, value)
+        return value
+
+    def fixed(self, key, compute):
+        """``compute()`` once for the whole run (for views that do not change with the trials, e.g.
+        the view box of the points)."""
+        if key not in self._memo:
+            self._memo[key] = (None, compute())
+        return self._memo[key][1]
 
     def previous_boundary(self) -> dict | None:
         """The boundary before the most recent update (drawn as a ghost), if any."""

@@ -647,3 +647,45 @@ def test_animation_of_awkward_runs_is_clean():
                                                 cumulative_mistakes=[1, 2, 3])
     assert len(figure.frames) == 3
     assert_clean(figure)
+
+
+# ---------------------------------------------------------------- schema
+def test_fast_builders_give_figures_plotly_validates():
+    """The builders skip plotly.py's per-property validation for speed; rebuilding their figures with
+    validation must accept every property (a misspelt one raises ValueError)."""
+    X, y = two_clouds(30)
+    box = view_box(X)
+    regions = halfplane_regions([1.0, 1.0], 0.0, box)
+    T = 8
+    partial = BoundCurve("Novikoff", "", "seed 003", np.r_[np.inf, np.full(T - 1, 5.0)], np.r_[False, np.ones(T - 1, bool)])
+    lone = {"name": "lone", "values": np.r_[np.inf, 2.0, np.full(T - 2, np.inf)]}
+    built = [
+        boundary.boundary_figure(X, y, ["A", "B"], np.r_[np.full(30, 3.0), np.ones(30)], box=box, regions=regions,
+                                 ghost_regions=regions, current_index=1, arrow=[1.0, 1.0, 0.0],
+                                 comparator=[1.0, 0.8, 0.1], support_lines=[(0, np.ones(2), 0.0, 1.0)], title="t"),
+        boundary.boundary_figure(X, y, ["A", "B"], box=box, regions=regions),
+        boundary.contour_figure(X, y, ["A", "B"], values=np.linspace(-1, 1, 100).reshape(10, 10), box=box),
+        boundary.contour_figure(X, y % 2, ["A", "B"], values=np.random.default_rng(0).normal(size=(8, 8, 3)), box=box,
+                                region_classes=[0, 1, 1]),
+        boundary.empty_canvas_figure(box),
+        curves.bound_curves_figure(np.arange(1, T + 1), np.arange(T) // 2, [partial, lone],
+                                   weighted_loss=np.arange(T) * 0.7),
+        curves.bound_curves_figure(np.arange(1, T + 1), np.arange(T), [{"name": "big", "values": np.full(T, 1e6)}]),
+        curves.invariants_figure(np.arange(1, T + 1), np.arange(T) + 1.0, np.arange(T), np.arange(T) * 2.0,
+                                 np.arange(T) * 3.0),
+    ]
+    for figure in built:
+        again = boundary.validated(figure)
+        assert len(again.data) == len(figure.data)
+    with pytest.raises(ValueError):
+        boundary.validated(boundary.new_figure([boundary.scatter(x=[1], y=[1], markr=dict(size=3))]))
+
+
+def test_equal_weights_give_one_marker_size_and_points_travel_as_binary_arrays():
+    X, y = two_clouds(20)
+    figure = boundary.boundary_figure(X, y, ["A", "B"], np.full(40, 2.5), box=view_box(X))
+    points = [t for t in figure.data if t.name in ("A", "B")]
+    assert all(np.ndim(t.marker.size) == 0 and t.marker.size == boundary.MARKER_BASE for t in points)
+    sent = figure.to_dict()["data"]
+    assert all("bdata" in trace["x"] for trace in sent if trace["name"] in ("A", "B"))
+    assert_clean(figure)

@@ -90,11 +90,10 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
     metrics[-1].metric("Updates", len(run.snapshots) - 1)
 
     animation = state.animation(page)
-    boundary, curves, notes, invariants = figures.trial_figures(run, points)
     left, right = st.columns([8, 5])
-    with left:
-        st.plotly_chart(animation if animation is not None else boundary, key=f"{page}_boundary",
-                        config={"displaylogo": False})
+    with left:      # the boundary first: it is what a Step is for, and the browser can draw it meanwhile
+        st.plotly_chart(animation if animation is not None else figures.step_boundary(run, points),
+                        key=f"{page}_boundary", config={"displaylogo": False})
     with right:
         if run.trials:
             last = run.trials[-1]
@@ -105,12 +104,18 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
         else:
             st.markdown("Press **Step** to show the first point to the learner, or **Play** "
                         "to run every trial and watch the boundary move.")
+        curves, notes = figures.bound_panel(run)
         if curves is not None:
             st.plotly_chart(curves, key=f"{page}_curves", config={"displaylogo": False})
         for note in notes:
             st.caption(note)
-        if invariants is not None:
-            with st.expander("The proof's invariants: w·u ≥ γM and ‖w‖² ≤ R²M"):
+        if figures.has_invariants(run) and st.toggle(
+                "Show the proof's invariants: w·u ≥ γM and ‖w‖² ≤ R²M", key=f"{page}_show_invariants",
+                help="Novikoff's proof, trial by trial (drawn on request: it is one more chart per Step)."):
+            invariants = figures.invariants_figure_of(run)
+            if invariants is None:
+                st.caption("The invariants need data separable so far (Novikoff's bound applies on every trial).")
+            else:
                 st.plotly_chart(invariants, key=f"{page}_invariants", config={"displaylogo": False})
 
 

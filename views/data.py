@@ -183,7 +183,10 @@ st.subheader("Import and export")
 io_left, io_right = st.columns(2)
 with io_left:
     upload = st.file_uploader("Import a CSV (columns x1, x2, label, optional weight)", type=["csv"],
-                              key="data_upload")
+                              key="data_upload",
+                              help=f"At most {csv_io.ROW_CAP:,} points and {csv_io.MAX_BYTES // 2**20} MiB; plain "
+                                   "decimal numbers; 2 to 6 classes (labels are class names); weights ≥ 0. "
+                                   "A file with any problem is refused whole and your points are kept.")
     if upload is not None and st.button("Import", key="data_import"):
         try:
             state.set_points(csv_io.read_points_csv(upload.getvalue()))

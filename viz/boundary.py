@@ -11,6 +11,12 @@ the previous boundary (thin dashed grey), the comparator (thick long-dashed
 grey), support lines (dotted, class colour), the points, the ring around the
 current point.
 
+Speed: a Step rebuilds this figure, so traces are made with :func:`scatter`
+(no per-property validation by plotly.py — the tests validate every
+builder's output against Plotly's schema instead) and the points' coordinates,
+sizes and hover data are NumPy arrays, which Plotly sends to the browser as
+compact binary (base64) arrays rather than long decimal lists.
+
 Examples
 --------
 >>> import numpy as np
@@ -146,6 +152,27 @@ def line_spec(spec, default_name: str = DEFAULT_COMPARATOR_NAME) -> tuple:
 
 
 # ---------------------------------------------------------------- traces
+def scatter(**properties) -> go.Scatter:
+    """``go.Scatter(**properties)`` without plotly.py's per-property validation.
+
+    Validating a 1,000-point figure costs tens of milliseconds on every Step;
+    the builders only pass properties they know, and ``tests/test_viz.py``
+    checks their figures against Plotly's schema (:func:`validated`).
+    """
+    return go.Scatter(_validate=False, **properties)
+
+
+def new_figure(data=None) -> go.Figure:
+    """``go.Figure(data)`` without validation (see :func:`scatter`)."""
+    return go.Figure(data, _validate=False)
+
+
+def validated(figure: go.Figure) -> go.Figure:
+    """The same figure rebuilt with plotly.py's validation: raises ``ValueError`` on any property
+    Plotly does not know, so tests can check the fast builders against the schema."""
+    return go.Figure(figure.to_dict())
+
+
 def _closed(polygon) -> np.ndarray:
     polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
     return np.vstack([polygon, polygon[:1]]) if len(polygon) else polygon
@@ -166,7 +193,7 @@ def region_traces(regions, class_names, region_classes=None) -> list:
     traces = []
     for polygon, j in zip(regions, owners):
         closed = _closed(polygon)
-        traces.append(go.Scatter(x=closed[:, 0].tolist(), y=closed[:, 1].tolist(), mode="lines",
+        traces.append(scatter(x=closed[:, 0].tolist(), y=closed[:, 1].tolist(), mode="lines",
                                  fill="toself", fillcolor=palette.fill(j), line=dict(width=0),
                                  hoverinfo="skip", showlegend=False, name=f"region {plain(names[j])}"))
     return traces
@@ -194,7 +221,7 @@ def ghost_trace(ghost_regions, box, name: str = "previous boundary") -> go.Scatt
     """The borders between the previous regions as one thin dashed grey line (the box edge excluded)."""
     segments = border_segments(ghost_regions, box) if ghost_regions else []
     xs, ys = segments_xy(segments)
-    return go.Scatter(x=xs, y=ys, mode="lines", name=name, hoverinfo="skip", showlegend=bool(segments),
+    return scatter(x=xs, y=ys, mode="lines", name=name, hoverinfo="skip", showlegend=bool(segments),
                       line=dict(color=palette.GHOST_COLOR, dash=palette.GHOST_DASH, width=1.5))
 
 
@@ -204,7 +231,7 @@ def comparator_trace(comparator, box) -> go.Scatter:
     segment = line_segment_in_box(w, b, box)
     xs, ys = segments_xy([segment] if segment is not None else [])
     label = plain(name) if segment is not None else f"{plain(name)} (outside the view)"
-    return go.Scatter(x=xs, y=ys, mode="lines", name=label, hoverinfo="skip",
+    return scatter(x=xs, y=ys, mode="lines", name=label, hoverinfo="skip",
                       line=dict(color=palette.COMPARATOR_COLOR, dash=palette.COMPARATOR_DASH, width=2.5))
 
 
@@ -226,28 +253,35 @@ def support_line_traces(support_lines, class_names, box) -> list:
             raise ValueError(f"support line class index must be in 0..{len(names) - 1}; got {j}.")
         segment = line_segment_in_box(w, b, box, level)
         xs, ys = segments_xy([segment] if segment is not None else [])
-        traces.append(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip",
+        traces.append(scatter(x=xs, y=ys, mode="lines", hoverinfo="skip",
                                  name=f"f = {float(level):.3g} for {plain(names[j])}",
                                  line=dict(color=palette.color(j), dash="dot", width=2)))
     return traces
 
 
 def point_traces(X, labels, class_names, weights=None) -> list:
-    """One marker trace per class (its colour and symbol), sizes from the weights, hover with index and weight."""
+    """One marker trace per class (its colour and symbol), sizes from the weights, hover with index and weight.
+
+    Coordinates, sizes and hover data are NumPy arrays (sent as binary); equal
+    sizes are given once, as a number, which the browser draws faster.
+    """
     X = check_points(X)
     names = _class_names(class_names)
     labels = check_labels(labels, len(X), len(names))
     weights = check_weights(weights, len(X))
     sizes = marker_sizes(weights)
+    uniform = sizes.size == 0 or bool(np.all(sizes == sizes[0]))
     traces = []
     for j, name in enumerate(names):
         mask = labels == j
         index = np.flatnonzero(mask)
-        traces.append(go.Scatter(
-            x=X[mask, 0].tolist(), y=X[mask, 1].tolist(), mode="markers", name=plain(name),
-            marker=dict(color=palette.color(j), symbol=palette.symbol(j), size=sizes[mask].tolist(),
+        size = float(sizes[0]) if uniform and sizes.size else sizes[mask]
+        traces.append(scatter(
+            x=np.ascontiguousarray(X[mask, 0]), y=np.ascontiguousarray(X[mask, 1]), mode="markers",
+            name=plain(name),
+            marker=dict(color=palette.color(j), symbol=palette.symbol(j), size=size,
                         line=dict(color="white", width=0.8)),
-            customdata=np.column_stack([index, weights[mask]]).tolist(),
+            customdata=np.column_stack([index, weights[mask]]),
             hovertemplate="point %{customdata[0]}<br>(%{x:.3g}, %{y:.3g})<br>weight %{customdata[1]:.3g}"
                           "<extra>" + plain(name) + "</extra>"))
     return traces
@@ -259,7 +293,7 @@ def current_trace(X, index, *, always_in_legend: bool = False) -> go.Scatter:
     if index is not None and not 0 <= int(index) < len(X):
         raise ValueError(f"current_index must be a row of X (0..{len(X) - 1}); got {index!r}.")
     xs, ys = ([float(X[int(index), 0])], [float(X[int(index), 1])]) if index is not None else ([None], [None])
-    return go.Scatter(x=xs, y=ys, mode="markers", name="current point",
+    return scatter(x=xs, y=ys, mode="markers", name="current point",
                       marker=dict(symbol="circle-open", size=CURRENT_SIZE, color=palette.CURRENT_COLOR,
                                   line=dict(width=3)),
                       hoverinfo="skip", showlegend=always_in_legend or index is not None)
@@ -337,16 +371,25 @@ def axis_style(low: float, high: float, title: str) -> dict:
                 linecolor="#999999", mirror=True, tickfont=dict(size=palette.FONT_SIZE))
 
 
-def base_layout(figure: go.Figure, box, title: str = "") -> go.Figure:
-    """Equal-aspect axes showing exactly ``box``, white background, legend below the plot."""
+def boundary_layout(box, title: str = "", annotations=()) -> dict:
+    """The layout of a boundary figure as a plain dict: equal-aspect axes showing exactly ``box``,
+    white background, legend below the plot, ``uirevision`` kept across Steps (zoom survives)."""
     x0, x1, y0, y1 = check_box(box)
-    figure.update_layout(
+    return dict(
         title=dict(text=plain(title), x=0.01, font=dict(size=15)), height=540,
         margin=dict(l=10, r=10, t=44, b=10), plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.1, x=0, font=dict(size=palette.FONT_SIZE)),
         xaxis=axis_style(x0, x1, "x₁"),
         yaxis=dict(axis_style(y0, y1, "x₂"), scaleanchor="x", scaleratio=1),
-        hovermode="closest", uirevision="boundary")
+        hovermode="closest", uirevision="boundary", annotations=list(annotations))
+
+
+def base_layout(figure: go.Figure, box, title: str = "") -> go.Figure:
+    """Apply :func:`boundary_layout` to an existing figure (prefer building the figure with it:
+    ``update_layout`` costs tens of milliseconds)."""
+    layout = boundary_layout(box, title)
+    del layout["annotations"]
+    figure.update_layout(layout)
     return figure
 
 
@@ -397,10 +440,8 @@ def boundary_figure(X, labels, class_names, weights=None, *, regions=None, box=N
     pairs = boundary_traces(X, labels, class_names, weights, box=box, regions=regions,
                             region_classes=region_classes, current_index=current_index,
                             ghost_regions=ghost_regions, support_lines=support_lines, comparator=comparator)
-    figure = go.Figure([trace for _, trace in pairs])
-    base_layout(figure, box, title)
-    figure.update_layout(annotations=arrow_annotations(arrow, box))
-    return figure
+    return go.Figure([trace for _, trace in pairs], layout=boundary_layout(box, title, arrow_annotations(arrow, box)),
+                     _validate=False)
 
 
 # ---------------------------------------------------------------- kernel models
@@ -425,10 +466,10 @@ def decision_grid(model, box, resolution: int = 80) -> np.ndarray:
 
 
 def _binary_shading(values, region_classes) -> tuple:
-    """Scores scaled into [−1, 1] (rounded: small payload) and a colour scale that tints each side in
-    its class colour, deeper where the score is larger."""
+    """Scores scaled into [−1, 1] (rounded, in single precision: a small binary payload) and a colour
+    scale that tints each side in its class colour, deeper where the score is larger."""
     scale = float(np.max(np.abs(values)))
-    z = np.round(values / scale, 3) if scale > 0 else np.zeros_like(values)
+    z = (np.round(values / scale, 3) if scale > 0 else np.zeros_like(values)).astype(np.float32)
     negative, positive = region_classes
     colorscale = [[0.0, palette.tint(negative, palette.SHADING_OPACITY)],
                   [0.5, palette.tint(negative, palette.REGION_OPACITY / 2)],
@@ -462,40 +503,39 @@ def contour_figure(X, labels, class_names, weights=None, *, model=None, values=N
     if not np.all(np.isfinite(values)):
         raise ValueError("the model's decision values must be finite (no NaN or infinity).")
     gx, gy = np.linspace(box[0], box[1], values.shape[1]), np.linspace(box[2], box[3], values.shape[0])
-    figure = go.Figure()
+    traces = []
     if values.ndim == 2:
         owners = [0, 1] if region_classes is None else [int(j) for j in region_classes]
         if len(owners) != 2 or any(not 0 <= j < len(names) for j in owners):
             raise ValueError(f"region_classes of a binary model must be two class indices; got {region_classes!r}.")
         z, colorscale = _binary_shading(values, owners)
-        figure.add_trace(go.Contour(x=gx.tolist(), y=gy.tolist(), z=z.tolist(), zmin=-1, zmax=1,
-                                    colorscale=colorscale, showscale=False, contours=dict(coloring="fill", showlines=False),
-                                    ncontours=20, hoverinfo="skip", name="decision values", showlegend=False))
-        figure.add_trace(go.Contour(x=gx.tolist(), y=gy.tolist(), z=z.tolist(), showscale=False,
-                                    contours=dict(coloring="none", start=0, end=0, size=1, showlabels=False),
-                                    line=dict(color=palette.BOUNDARY_COLOR, width=2.5), hoverinfo="skip",
-                                    name="boundary (score 0)", showlegend=True))
+        traces.append(go.Contour(x=gx, y=gy, z=z, zmin=-1, zmax=1, colorscale=colorscale, showscale=False,
+                                 contours=dict(coloring="fill", showlines=False), ncontours=20, hoverinfo="skip",
+                                 name="decision values", showlegend=False, _validate=False))
+        traces.append(go.Contour(x=gx, y=gy, z=z, showscale=False,
+                                 contours=dict(coloring="none", start=0, end=0, size=1, showlabels=False),
+                                 line=dict(color=palette.BOUNDARY_COLOR, width=2.5), hoverinfo="skip",
+                                 name="boundary (score 0)", showlegend=True, _validate=False))
     else:
         k = values.shape[2]
         owners = list(range(k)) if region_classes is None else [int(j) for j in region_classes]
         if len(owners) != k or any(not 0 <= j < len(names) for j in owners):
             raise ValueError(f"region_classes must give a class index for each of the {k} score columns.")
-        winner = np.argmax(values, axis=2)
+        winner = np.argmax(values, axis=2).astype(np.int8)
         colorscale = []
         for i, j in enumerate(owners):
             colour = palette.tint(j, palette.SHADING_OPACITY)
             colorscale += [[i / k, colour], [(i + 1) / k, colour]]
-        figure.add_trace(go.Heatmap(x=gx.tolist(), y=gy.tolist(), z=winner.tolist(), zmin=-0.5, zmax=k - 0.5,
-                                    colorscale=colorscale, showscale=False, hoverinfo="skip", name="regions"))
+        traces.append(go.Heatmap(x=gx, y=gy, z=winner, zmin=-0.5, zmax=k - 0.5, colorscale=colorscale,
+                                 showscale=False, hoverinfo="skip", name="regions", _validate=False))
         if k > 1:
-            figure.add_trace(go.Contour(x=gx.tolist(), y=gy.tolist(), z=winner.tolist(), showscale=False,
-                                        contours=dict(coloring="none", start=0.5, end=k - 1.5, size=1),
-                                        line=dict(color=palette.BOUNDARY_COLOR, width=2), hoverinfo="skip",
-                                        name="boundaries", showlegend=True))
-    for trace in point_traces(X, labels, names, weights):
-        figure.add_trace(trace)
-    figure.add_trace(current_trace(X, current_index))
-    return base_layout(figure, box, title)
+            traces.append(go.Contour(x=gx, y=gy, z=winner, showscale=False,
+                                     contours=dict(coloring="none", start=0.5, end=k - 1.5, size=1),
+                                     line=dict(color=palette.BOUNDARY_COLOR, width=2), hoverinfo="skip",
+                                     name="boundaries", showlegend=True, _validate=False))
+    traces += point_traces(X, labels, names, weights)
+    traces.append(current_trace(X, current_index))
+    return go.Figure(traces, layout=boundary_layout(box, title), _validate=False)
 
 
 def empty_canvas_figure(box=None, message: str = "No points yet: draw some on the Data page.") -> go.Figure:
@@ -506,8 +546,6 @@ def empty_canvas_figure(box=None, message: str = "No points yet: draw some on th
     (0, 'No points yet: draw some on the Data page.')
     """
     box = view_box(np.zeros((0, 2))) if box is None else check_box(box)
-    figure = base_layout(go.Figure(), box)
-    if message:
-        figure.add_annotation(x=0.5, y=0.5, xref="paper", yref="paper", text=plain(message), showarrow=False,
-                              font=dict(size=15, color="#666666"))
-    return figure
+    notes = [dict(x=0.5, y=0.5, xref="paper", yref="paper", text=plain(message), showarrow=False,
+                  font=dict(size=15, color="#666666"))] if message else []
+    return go.Figure(layout=boundary_layout(box, annotations=notes), _validate=False)

@@ -14,12 +14,26 @@ from learners import comparators
 
 from . import animation, boundary, curves, geometry
 
+#: learners whose invariants (Novikoff's proof, seed 003 Thm 2.1) the lab draws
+INVARIANT_LEARNERS = ("Perceptron",)
 BINARY_FAMILIES = {"Perceptron": "perceptron", "ImportanceWeightedPerceptron": "perceptron",
                    "KernelPerceptron": "kernel", "Winnow": "winnow"}
 
 
 def view_of(run) -> tuple:
-    return geometry.view_box(run.X, 0.15)
+    """The view box of the run's points (computed once per run)."""
+    return _fixed(run, "view", lambda: geometry.view_box(run.X, 0.15))
+
+
+def _memo(run, key, compute):
+    """``run.memo`` when the run offers it (lab.runner.Run), else just ``compute()``."""
+    memo = getattr(run, "memo", None)
+    return memo(key, compute) if memo is not None else compute()
+
+
+def _fixed(run, key, compute):
+    fixed = getattr(run, "fixed", None)
+    return fixed(key, compute) if fixed is not None else compute()
 
 
 def regions_of(snapshot: dict, box, theta=None) -> list | None:
@@ -84,30 +98,43 @@ def comparator_of(run, curves) -> dict | None:
     return None
 
 
+def has_invariants(run) -> bool:
+    """Whether the run's learner is one whose proof invariants the lab draws (the Perceptron)."""
+    return type(run.learner).__name__ in INVARIANT_LEARNERS and bool(run.trials)
+
+
 def invariants_of(run, found):
     """Novikoff's proof invariants after every trial (Perceptron family, separable data), or None."""
     novikoff = next((c for c in found if c.name == "Novikoff" and c.applies.all()), None)
-    if novikoff is None or not run.trials or type(run.learner).__name__ not in ("Perceptron",):
+    if novikoff is None or not run.trials or type(run.learner).__name__ not in INVARIANT_LEARNERS:
         return None
     after = np.array([np.asarray(t.record.weights_after).reshape(-1) for t in run.trials])
-    values = comparators.perceptron_invariants(after, run.cumulative()["mistakes"], novikoff.details["u"],
+    values = comparators.perceptron_invariants(after, _memo(run, "cumulative", run.cumulative)["mistakes"],
+                                               novikoff.details["u"],
                                                novikoff.details["gamma"], novikoff.details["R"],
                                                eta=float(run.learner.eta))
     return curves.invariants_figure(np.arange(1, len(after) + 1), values["w_dot_u"], values["gamma_M"],
                                     values["w_norm_sq"], values["R2_M"])
 
 
-def trial_figures(run, points):
-    """(boundary figure, bound-curve figure or None, notes, invariants figure or None) for the run now."""
-    found = _curves_for(run)
-    boundary_figure = current_boundary(run, points, comparator=comparator_of(run, found))
-    if not run.trials:
-        return boundary_figure, None, [], None
-    cumulative = run.cumulative()
-    curves_figure = curves.bound_curves_figure(cumulative["trial"], cumulative["mistakes"], found,
-                                               weighted_loss=cumulative["weighted_loss"])
-    notes = [f"{c.name} ({c.source}): {c.reason}." for c in found if c.reason]
-    return boundary_figure, curves_figure, notes, invariants_of(run, found)
+def trial_figures(run, points, *, invariants: bool = True):
+    """(boundary figure, bound-curve figure or None, notes, invariants figure or None) for the run now.
+
+    ``invariants=False`` skips the invariants figure (the page draws it only on request)."""
+    boundary_figure = step_boundary(run, points)
+    curves_figure, notes = bound_panel(run)
+    return boundary_figure, curves_figure, notes, invariants_figure_of(run) if invariants else None
+
+
+def step_boundary(run, points):
+    """The boundary after the last trial with the hindsight comparator of the bounds (see
+    :func:`current_boundary`)."""
+    return current_boundary(run, points, comparator=comparator_of(run, _curves_for(run)))
+
+
+def invariants_figure_of(run):
+    """Novikoff's proof invariants of the run so far (see :func:`invariants_of`), or None."""
+    return invariants_of(run, _curves_for(run))
 
 
 def animated_run(run, points, start: int = 0):
@@ -130,7 +157,11 @@ def animated_run(run, points, start: int = 0):
 
 
 def _curves_for(run):
-    """The bound curves of the run's learner on the trials seen so far."""
+    """The bound curves of the run's learner on the trials seen so far (fitted once per trial)."""
+    return _memo(run, "bound curves", lambda: _fit_curves(run))
+
+
+def _fit_curves(run):
     if not run.trials:
         return []
     shown = run.shown()
@@ -151,7 +182,7 @@ def bound_panel(run):
     if not run.trials:
         return None, []
     found = _curves_for(run)
-    cumulative = run.cumulative()
+    cumulative = _memo(run, "cumulative", run.cumulative)
     figure = curves.bound_curves_figure(cumulative["trial"], cumulative["mistakes"], found,
                                         weighted_loss=cumulative["weighted_loss"])
     notes = [f"{c.name} ({c.source}): {c.reason}." for c in found if c.reason]
