@@ -136,6 +136,12 @@ def test_a_file_over_the_byte_cap_is_refused_before_it_is_read():
     assert_refused(at, before, "Nothing was imported: ", "larger than 32 MiB")
 
 
+def test_the_uploader_states_the_limits():
+    at = session()
+    help_text = at.file_uploader(key="data_upload").help
+    assert f"{MAX_POINTS:,} points" in help_text and "32 MiB" in help_text and "6 classes" in help_text
+
+
 def test_a_valid_import_replaces_the_points_and_undo_brings_them_back():
     at = session()
     upload(at, b"x1,x2,label,weight\n0,0,b,1\n0,0,b,0\n0,0,a,2\n5,5,a,1\n")
