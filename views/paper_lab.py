@@ -105,14 +105,13 @@ if will_run:
                     "Ours below: trained on the points shown, costs measured on fresh test points.")
         for index, (theta, figure) in enumerate(result["figures"]):
             st.subheader(f"θ = ({', '.join(f'{t:g}' for t in theta)})")
-            words, chart = st.columns([1, 3])
-            words.markdown("**What the paper says**")
-            words.markdown(result["paper_words"][str(list(theta))])
-            words.markdown("**What we see**")
-            words.markdown(observation(result["rows"], theta))
-            words.caption("'exact': convex polygons of an argmax of affine scores; 'grid': one-vs-one "
-                          "voting, whose regions are drawn cell by cell.")
-            chart.plotly_chart(figure, key=f"paper_priority_{index}")
+            paper, ours = st.columns(2)
+            paper.markdown("**What the paper says**  \n" + result["paper_words"][str(list(theta))])
+            ours.markdown("**What we see**  \n" + observation(result["rows"], theta))
+            st.plotly_chart(figure, key=f"paper_priority_{index}", theme=None)
+        st.caption("'exact': the model predicts the argmax of affine scores, so its regions are convex "
+                   "polygons, computed exactly; 'grid': one-vs-one voting, drawn cell by cell on a 120 × 120 "
+                   "grid. Dotted: our support lines w_j·x + b_j = θ_j (seed 002, Figure 4).")
         table = pd.DataFrame([{"θ": str(tuple(r["theta"])), "method": r["method"],
                                "θ-weighted cost (test)": r.get("expected_risk"),
                                **{f"recall {c}": v for c, v in zip(("top left", "bottom left", "top right",

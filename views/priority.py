@@ -72,7 +72,7 @@ if need_points(points, min_classes=2):
                    "one θ-weighted binary SVM per class; CSOVO one per pair of classes, then votes (the same "
                    "model as scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the "
                    "plain SVM ignores θ.")
-        st.plotly_chart(figure, key="priority_regions")
+        st.plotly_chart(figure, key="priority_regions", theme=None)
         st.caption("Regions of every method for the θ above, side by side on the same axes. 'exact': the "
                    "model predicts the argmax of affine scores, so each class owns a convex polygon, computed "
                    "exactly; ours also shows its support lines w_j·x + b_j = θ_j (dotted, class colour). "

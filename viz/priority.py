@@ -52,7 +52,8 @@ from .geometry import (argmax_regions, border_segments, check_box, check_points,
 
 GRID_RESOLUTION = 120
 BORDER_COLOR = "rgba(40, 40, 40, 0.8)"
-PANEL_WIDTH_PX = 380              # a panel's width at 1280 px with three columns
+FIGURE_WIDTH_PX = 820             # the width of Streamlit's centred page at 1280 px (sets the height)
+TITLE_PX, TICKS_PX, LEGEND_PX = 48, 28, 70
 
 
 @dataclass
@@ -290,9 +291,16 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
     panels = method_panels(models, X, labels, theta, box, costs=costs, resolution=resolution)
     columns = min(columns, len(panels))
     rows = -(-len(panels) // columns)
-    figure = make_subplots(rows=rows, cols=columns, subplot_titles=[_title(p) for p in panels],
-                           horizontal_spacing=0.035, vertical_spacing=0.16 / rows if rows > 1 else 0.0)
     x0, x1, y0, y1 = box
+    # heights in pixels for a figure FIGURE_WIDTH_PX wide: each panel as tall as its equal-aspect box,
+    # a two-line title above it and tick labels below
+    spacing = 0.03
+    panel_px = (FIGURE_WIDTH_PX - 20) * (1 - spacing * (columns - 1)) / columns * (y1 - y0) / (x1 - x0)
+    top = TITLE_PX + (34 if title else 0)
+    grid_px = rows * panel_px + (rows - 1) * (TITLE_PX + TICKS_PX)
+    figure = make_subplots(rows=rows, cols=columns, subplot_titles=[_title(p) for p in panels],
+                           horizontal_spacing=spacing,
+                           vertical_spacing=(TITLE_PX + TICKS_PX) / grid_px if rows > 1 else 0.0)
     shown = {"boundary": False, "support": False}
     for index, panel in enumerate(panels):
         row, col = index // columns + 1, index % columns + 1
@@ -319,17 +327,19 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
         suffix = "" if index == 0 else str(index + 1)
         figure.layout[f"xaxis{suffix}"].update(range=[x0, x1], constrain="domain", showgrid=False,
                                                zeroline=False, showline=True, linecolor="#999999", mirror=True,
-                                               tickfont=dict(size=11), matches=None if index == 0 else "x")
+                                               tickfont=dict(size=11), ticks="", matches=None if index == 0 else "x",
+                                               automargin=False)
         figure.layout[f"yaxis{suffix}"].update(range=[y0, y1], constrain="domain", showgrid=False,
                                                zeroline=False, showline=True, linecolor="#999999", mirror=True,
-                                               tickfont=dict(size=11), scaleanchor=f"x{suffix}", scaleratio=1)
+                                               tickfont=dict(size=11), ticks="", scaleanchor=f"x{suffix}", scaleratio=1,
+                                               showticklabels=col == 1, automargin=False)
     for annotation in figure.layout.annotations[:len(panels)]:
         annotation.font = dict(size=13)
-    panel_height = PANEL_WIDTH_PX * (y1 - y0) / (x1 - x0)
-    figure.update_layout(title=dict(text=plain(title), x=0.01, font=dict(size=15)) if title else None,
-                         height=int(rows * (panel_height + 70) + 110 + (30 if title else 0)),
-                         margin=dict(l=10, r=10, t=70 if title else 50, b=10), plot_bgcolor="white",
-                         legend=dict(orientation="h", yanchor="top", y=-0.02 - 0.06 / rows, x=0,
+    figure.update_layout(title=dict(text=plain(title), x=0.01, y=1 - 12 / (grid_px + top + TICKS_PX + LEGEND_PX),
+                                    yanchor="top", font=dict(size=15)) if title else None,
+                         height=int(grid_px + top + TICKS_PX + LEGEND_PX),
+                         margin=dict(l=30, r=10, t=top, b=TICKS_PX + LEGEND_PX), plot_bgcolor="white",
+                         legend=dict(orientation="h", yanchor="top", y=-TICKS_PX / grid_px, x=0,
                                      font=dict(size=palette.FONT_SIZE)),
                          hovermode="closest")
     return figure

@@ -1,0 +1,81 @@
+"""The Paper lab in headless Chromium: a long run shows its progress and stops at once on Stop;
+priority-figures draws its regions; the Priority page draws every method side by side."""
+
+import time
+
+import pytest
+
+from .conftest import IDLE, screenshot, wait_idle
+
+pytestmark = pytest.mark.browser
+
+
+def choose_experiment(page, name: str) -> None:
+    page.locator(".st-key-paper_experiment").click()
+    page.get_by_role("option", name=name).first.click()
+    wait_idle(page)
+
+
+def test_a_long_run_shows_progress_and_stops_within_seconds(page, server_url):
+    page.goto(f"{server_url}/paper-lab")
+    wait_idle(page)
+    choose_experiment(page, "priority-table2")
+    toggle = page.locator(".st-key-paper_quick input[type=checkbox]")
+    assert toggle.is_checked()
+    page.locator(".st-key-paper_quick label").first.click()                  # the full version: minutes
+    wait_idle(page)
+    assert not toggle.is_checked()
+    page.get_by_role("button", name="Run").click()
+    bar = page.locator('[data-testid="stProgress"]')
+    bar.wait_for(timeout=30_000)
+    # the bar moves: its text names the fold being run
+    page.wait_for_function(
+        "() => /fold [0-9]+\\/10/.test(document.querySelector('[data-testid=stProgress]')?.innerText || '')",
+        timeout=60_000)
+    assert page.locator(f'[data-testid="stApp"][data-test-script-state="running"]').count() == 1
+    screenshot(page, "paper-lab-running", full_page=False)
+    pressed = time.monotonic()
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_selector(IDLE, timeout=10_000)
+    warning = page.locator('[data-testid="stAlertContentWarning"]')
+    warning.wait_for(timeout=10_000)
+    elapsed = time.monotonic() - pressed
+    wait_idle(page)
+    assert "Stopped" in warning.inner_text() and "priority-table2" in warning.inner_text()
+    assert elapsed < 10, f"the run took {elapsed:.1f} s to stop"
+    assert page.locator('[data-testid="stProgress"]').count() == 0
+    assert page.locator('[data-testid="stDataFrame"]').count() == 0, "a stopped run shows no results"
+    screenshot(page, "paper-lab-stopped", full_page=False)
+
+
+def test_priority_figures_are_drawn_and_served_from_the_cache_again(page, server_url):
+    page.goto(f"{server_url}/paper-lab")
+    wait_idle(page)
+    choose_experiment(page, "priority-figures")
+    page.get_by_role("button", name="Run").click()
+    wait_idle(page, timeout=120_000)
+    charts = page.locator('[data-testid="stPlotlyChart"]')
+    assert charts.count() == 4, "one side-by-side figure per priority vector"
+    assert page.get_by_text("What the paper says").count() == 4
+    # the second time comes from st.cache_data: replaying it must not fail
+    page.get_by_role("button", name="Run").click()
+    wait_idle(page, timeout=60_000)
+    assert page.locator('[data-testid="stPlotlyChart"]').count() == 4
+    page.locator('[data-testid="stPlotlyChart"]').nth(1).scroll_into_view_if_needed()
+    screenshot(page, "paper-lab-priority-figures", full_page=True)
+
+
+def test_priority_page_draws_every_method_side_by_side(page, server_url):
+    page.goto(server_url)
+    wait_idle(page)
+    page.locator(".st-key-story_priority button").click()
+    page.wait_for_url("**/priority", timeout=30_000)
+    wait_idle(page, timeout=60_000)
+    chart = page.locator(".st-key-priority_regions")
+    chart.wait_for(timeout=30_000)
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('.st-key-priority_regions .js-plotly-plot')]"
+        ".flatMap(p => p.layout.annotations.map(a => a.text))")
+    assert sum("θ-cost" in t for t in titles) == 6
+    chart.scroll_into_view_if_needed()
+    screenshot(page, "priority-regions", full_page=True)
