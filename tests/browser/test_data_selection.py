@@ -7,6 +7,7 @@ expected selection is computed independently of the canvas's own conversion.
 
 import csv
 import io
+import re
 
 import pytest
 
@@ -68,10 +69,11 @@ def test_lasso_a_cloud_then_select_a_box_of_it_and_weigh_the_selection(page, ser
     maybe_in = [i for i, (x, y) in enumerate(cloud) if x_left - half_pixel <= x <= x_right + half_pixel
                 and y_bottom - half_pixel <= y <= y_top + half_pixel]
     assert 0 < len(surely_in) < SPRAY_N, "the box takes part of the cloud"
-    selected_text = page.locator(".st-key-data_selection", has_text="selected").first
-    selected_text.wait_for(timeout=20_000)
+    selected_text = page.locator(".st-key-data_selection", has_text=re.compile(r"\d+ points? selected")).first
+    selected_text.wait_for(timeout=20_000)           # (with nothing selected the panel says "No points selected")
     wait_for_idle(page)
-    count = int(selected_text.inner_text().split(" point")[0].split()[-1])
+    count = int(re.search(r"(\d+) points? selected", selected_text.inner_text()).group(1))
+    assert metric(page, "Selected") == str(count)
     assert len(surely_in) <= count <= len(maybe_in)
     assert svg.locator("g.selected path.ring").count() == count
 
