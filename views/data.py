@@ -1,4 +1,4 @@
-"""Data: the canvas every page uses — draw, spray, generate, weigh, prioritise, import and export."""
+"""Data: the canvas every page uses — draw, spray, select, generate, weigh, prioritise, import and export."""
 
 import numpy as np
 import pandas as pd
