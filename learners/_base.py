@@ -303,6 +303,16 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
             )
         return index
 
+    def _label_index(self, y) -> int:
+        """Index of one label in ``classes_`` (a dict lookup; ``_encode`` explains unknown labels)."""
+        try:
+            index = self._class_positions.get(y)
+        except (AttributeError, TypeError):     # not started through start(), or an unhashable label
+            index = None
+        if index is None or self.classes_[index] != y:
+            index = int(self._encode(np.asarray([y]))[0])
+        return index
+
     def start(self, classes, n_features: int):
         """Reset the learner for stepping: trial 0, zero history, initial weights.
 
@@ -316,6 +326,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         self._check_params()
         check_number("n_features", n_features, low=1, integer=True)
         self.classes_ = self._check_classes(classes)
+        self._class_positions = {label: i for i, label in enumerate(self.classes_.tolist())}
         self.n_features_in_ = int(n_features)
         self._log = TrialLog()
         self._passes_done = 0
@@ -406,7 +417,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"Negative values in data passed to {type(self).__name__}: "
                              "this learner needs non-negative features.")
         weight = check_weight(weight)
-        y_index = int(self._encode(np.asarray([y]))[0])
+        y_index = self._label_index(y)
         f = self._features(x[None, :])[0]
         before = self._weights()
         scores, outcome, updated, info = self._trial(f, y_index, weight)

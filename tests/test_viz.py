@@ -674,9 +674,14 @@ def test_fast_builders_give_figures_plotly_validates():
         curves.invariants_figure(np.arange(1, T + 1), np.arange(T) + 1.0, np.arange(T), np.arange(T) * 2.0,
                                  np.arange(T) * 3.0),
     ]
+    snapshots = [{"trial": t, "W": np.array([[1.0, 0.2 * t]]), "b": np.array([0.1 * t]), "current_index": t,
+                  "cum_mistakes": t} for t in range(4)]
+    built.append(animation.animated_boundary_figure(X, y, ["A", "B"], None, snapshots, box))
+    built.append(animation.animated_boundary_figure(X, y, ["A", "B"], None, snapshots, box,
+                                                    cumulative_mistakes=[1, 2, 3], comparator=[1.0, 0.5, 0.0]))
     for figure in built:
         again = boundary.validated(figure)
-        assert len(again.data) == len(figure.data)
+        assert len(again.data) == len(figure.data) and len(again.frames) == len(figure.frames)
     with pytest.raises(ValueError):
         boundary.validated(boundary.new_figure([boundary.scatter(x=[1], y=[1], markr=dict(size=3))]))
 

@@ -27,18 +27,62 @@ Examples
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from . import palette
-from .boundary import arrow_annotations, base_layout, boundary_traces, plain, segments_xy
+from .boundary import arrow_annotations, boundary_layout, boundary_traces, plain, scatter, segments_xy
 from .curves import step_points
 from .geometry import argmax_regions, border_segments, check_box, check_points, halfplane_regions, view_box
 
 MAX_FRAMES = 200
 FRAME_DURATION_MS = 33
 LABELLED_STEPS = 20               # sliders with more steps hide their tick labels (they would overlap)
+
+
+class AnimatedFigure(go.Figure):
+    """A ``go.Figure`` whose frames stay plain dicts until someone reads ``.frames``.
+
+    Turning 200 frames into ``go.Frame`` objects takes about half a second and
+    the browser only needs their JSON: :meth:`to_dict` (what ``st.plotly_chart``
+    and ``plotly.io.to_json`` call) sends copies of the dicts; ``.frames`` builds
+    (validated) ``go.Frame`` objects on first access, for tests and notebooks.
+    Assigning ``.frames`` replaces the dicts.
+    """
+
+    def __init__(self, data=None, layout=None, frames=None, skip_invalid=False, **kwargs):
+        if isinstance(data, dict) and {"data", "layout", "frames"} & set(data):    # a figure dict (copy, pickle)
+            data = dict(data)
+            layout = data.pop("layout", layout)
+            frames = data.pop("frames", frames)
+            data = data.pop("data", None)
+        kwargs.setdefault("_validate", False)
+        super().__init__(data, layout=layout, skip_invalid=skip_invalid, **kwargs)
+        self._frame_dicts = [_frame_dict(frame) for frame in frames or ()]
+        self._frame_objects = None
+
+    @property
+    def frames(self):
+        if self._frame_objects is None:
+            self._frame_objects = tuple(go.Frame(frame) for frame in self._frame_dicts)
+        return self._frame_objects
+
+    @frames.setter
+    def frames(self, frames):
+        self._frame_dicts = [_frame_dict(frame) for frame in frames or ()]
+        self._frame_objects = None
+
+    def to_dict(self):
+        figure = super().to_dict()
+        if self._frame_dicts:
+            figure["frames"] = copy.deepcopy(self._frame_dicts)
+        return figure
+
+
+def _frame_dict(frame) -> dict:
+    return frame.to_plotly_json() if isinstance(frame, go.Frame) else dict(frame)
 
 
 def pick_frames(n: int, limit: int = MAX_FRAMES) -> np.ndarray:
@@ -156,26 +200,22 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
     first = int(chosen[0])
 
     with_curve = cumulative_mistakes is not None
-    figure = make_subplots(rows=1, cols=2, column_widths=[0.6, 0.4], horizontal_spacing=0.1) if with_curve \
-        else go.Figure()
     pairs = boundary_traces(X, labels, class_names, weights, box=box, regions=regions[first],
                             region_classes=region_classes, current_index=snapshots[first].get("current_index"),
                             ghost_regions=regions[first - 1] if first > 0 else None, comparator=comparator,
                             always_in_legend=True)
-    for _, trace in pairs:
-        figure.add_trace(trace, **({"row": 1, "col": 1} if with_curve else {}))
+    traces = [trace for _, trace in pairs]
     roles = [role for role, _ in pairs]
     moving = [i for i, role in enumerate(roles) if role in ("region", "ghost", "current")]
     if with_curve:
         steps_x, steps_y = _step_curve(cumulative_mistakes)
-        figure.add_trace(go.Scatter(x=steps_x, y=steps_y, mode="lines", line_shape="hv", name="cumulative mistakes",
-                                    line=dict(color=palette.SECONDARY_COLOR, width=2), hoverinfo="skip",
-                                    showlegend=False), row=1, col=2)
-        marker_at = len(figure.data)
-        figure.add_trace(go.Scatter(x=[snapshots[first]["trial"]], y=[snapshots[first].get("cum_mistakes", 0)],
-                                    mode="markers", name="now", showlegend=False, hoverinfo="skip",
-                                    marker=dict(color=palette.CURRENT_COLOR, size=10)), row=1, col=2)
-        moving.append(marker_at)
+        traces.append(scatter(x=steps_x, y=steps_y, mode="lines", line_shape="hv", name="cumulative mistakes",
+                              line=dict(color=palette.SECONDARY_COLOR, width=2), hoverinfo="skip",
+                              showlegend=False, xaxis="x2", yaxis="y2"))
+        moving.append(len(traces))
+        traces.append(scatter(x=[snapshots[first]["trial"]], y=[snapshots[first].get("cum_mistakes", 0)],
+                              mode="markers", name="now", showlegend=False, hoverinfo="skip",
+                              marker=dict(color=palette.CURRENT_COLOR, size=10), xaxis="x2", yaxis="y2"))
 
     arrows_any = any(snapshot_arrow(snapshots[i]) is not None for i in chosen)
     frames, names = [], set()
@@ -191,20 +231,20 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
         while name in names:
             name += "′"
         names.add(name)
-        layout = {"title": {"text": plain(_frame_title(title, trial, mistakes))}}
+        frame_layout = {"title": {"text": plain(_frame_title(title, trial, mistakes))}}
         if arrows_any:
-            layout["annotations"] = arrow_annotations(snapshot_arrow(snapshot), box)
-        frames.append(dict(data=frame_data, traces=moving, name=name, layout=layout))
+            frame_layout["annotations"] = arrow_annotations(snapshot_arrow(snapshot), box)
+        frames.append(dict(data=frame_data, traces=moving, name=name, layout=frame_layout))
 
-    base_layout(figure, box, _frame_title(title, int(snapshots[first]["trial"]),
-                                         int(snapshots[first].get("cum_mistakes", 0))))
-    figure.update_layout(annotations=arrow_annotations(snapshot_arrow(snapshots[first]), box))
-    if with_curve:
-        figure.update_layout(xaxis2=dict(title="trial", gridcolor=palette.GRID_COLOR, showline=True,
-                                         linecolor="#999999", tickfont=dict(size=palette.FONT_SIZE)),
-                             yaxis2=dict(title="cumulative mistakes", gridcolor=palette.GRID_COLOR, rangemode="tozero",
-                                         showline=True, linecolor="#999999", tickfont=dict(size=palette.FONT_SIZE)))
-    figure.frames = frames
+    layout = boundary_layout(box, _frame_title(title, int(snapshots[first]["trial"]),
+                                               int(snapshots[first].get("cum_mistakes", 0))),
+                             arrow_annotations(snapshot_arrow(snapshots[first]), box))
+    if with_curve:      # the boundary on the left 55%, the cumulative mistakes on the right (as make_subplots)
+        layout["xaxis"]["domain"] = [0.0, 0.55]
+        layout["xaxis2"] = dict(title="trial", gridcolor=palette.GRID_COLOR, showline=True, linecolor="#999999",
+                                tickfont=dict(size=palette.FONT_SIZE), domain=[0.65, 1.0], anchor="y2")
+        layout["yaxis2"] = dict(title="cumulative mistakes", gridcolor=palette.GRID_COLOR, rangemode="tozero",
+                                showline=True, linecolor="#999999", tickfont=dict(size=palette.FONT_SIZE), anchor="x2")
     play = dict(label="▶ Play", method="animate",
                 args=[None, {"frame": {"duration": FRAME_DURATION_MS, "redraw": True},
                              "transition": {"duration": 0}, "fromcurrent": True}])
@@ -215,7 +255,7 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                   args=[[frame["name"]], {"frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0},
                                        "mode": "immediate"}]) for frame in frames]
     hide_labels = len(steps) > LABELLED_STEPS
-    figure.update_layout(
+    layout.update(
         height=620, margin=dict(l=10, r=10, t=50, b=10),
         # Play/Pause above the plot at the right (the title is at the left), the slider below it
         updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=1.0, y=1.0, xanchor="right",
@@ -224,5 +264,5 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                       currentvalue=dict(prefix="trial ", font=dict(size=palette.FONT_SIZE, color="#222222")),
                       font=dict(color="rgba(0,0,0,0)" if hide_labels else "#444444"),
                       ticklen=0 if hide_labels else 7)],
-        legend=dict(y=-0.3))
-    return figure
+        legend=dict(layout["legend"], y=-0.3))
+    return AnimatedFigure(traces, layout=layout, frames=frames)
