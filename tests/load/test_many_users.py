@@ -108,9 +108,10 @@ async def draw(page, count: int, index: int) -> None:
 async def user(browser, url, index, ready, start, results) -> None:
     record = results[index] = {"latencies": [], "error": None, "expected": None, "final": None}
     context = await browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(TIMEOUT)               # every click and wait, under full load
     try:
         page = await context.new_page()
-        await page.goto(f"{url}/data", timeout=TIMEOUT)
+        await page.goto(f"{url}/data")
         await idle(page)
         count = 4 + index % 20
         await draw(page, count, index)
@@ -146,7 +147,9 @@ async def user(browser, url, index, ready, start, results) -> None:
         record["expected"] = (count, trial)
         record["final"] = (int(await metric(page, "Points")), shown_trial)
     except Exception as error:  # noqa: BLE001 - every failure is counted and reported
-        record["error"] = f"user {index}: {error!r}"[:400]
+        lines = str(error).splitlines() or [""]
+        waiting = next((line.strip() for line in lines if "waiting for" in line), "")
+        record["error"] = f"user {index}: {type(error).__name__}: {lines[0][:200]} {waiting[:200]}"
         ready.release()
     finally:
         await context.close()
@@ -227,7 +230,9 @@ def test_many_users_at_once_keep_their_own_state_and_bounded_memory():
               f"server RSS {start_mb:.0f} MB after warm-up → peak {peak:.0f} MB (+{peak - start_mb:.0f}, "
               f"bound +{bound}) → {after:.0f} MB 5 s after the users left; errors {len(errors)}; "
               f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
-        assert not errors, errors
+        for error in errors:
+            print(error)
+        assert not errors, f"{len(errors)} users failed (printed above)"
         assert len(results) == SESSIONS
         wrong = {i: (r["expected"], r["final"]) for i, r in results.items() if r["final"] != r["expected"]}
         assert not wrong, f"users whose final Points/Trial are not their own: {wrong}"
