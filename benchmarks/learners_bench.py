@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from sklearn.linear_model import Perceptron as SkPerceptron
 
@@ -78,7 +80,7 @@ def run() -> list[Figure]:
     reports["Weighted Majority, 1,000 experts × 10,000 trials"] = lambda: WeightedMajority().fit(advice, outcomes)
     for name, function in reports.items():
         seconds = median_seconds(function, repeats=3)
-        figures.append(Figure(name, seconds * 1e3, 1e4, "ms", note="reported"))
+        figures.append(Figure(name, seconds * 1e3, math.inf, "ms"))
 
     rng = np.random.default_rng(3)
     X2 = rng.normal(size=(2000, 2))

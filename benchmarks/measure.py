@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -50,7 +51,13 @@ class Figure:
     def met(self) -> bool:
         return self.value >= self.target if self.higher_is_better else self.value <= self.target
 
+    @property
+    def reported(self) -> bool:
+        """A figure shown for information, without a target (its target is infinite)."""
+        return math.isinf(self.target)
+
     def line(self) -> str:
         sign = "≥" if self.higher_is_better else "≤"
-        status = "ok  " if self.met else "MISS"
-        return f"{status} {self.name:<58} {self.value:>10.3g} {self.unit:<6} (target {sign} {self.target:g}) {self.note}"
+        status = "    " if self.reported else "ok  " if self.met else "MISS"
+        target = "(reported)" if self.reported else f"(target {sign} {self.target:g})"
+        return f"{status} {self.name:<58} {self.value:>10.3g} {self.unit:<6} {target} {self.note}"
