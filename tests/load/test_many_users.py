@@ -13,7 +13,7 @@ User i draws 4 + (i mod 20) points of two classes on the Data page — a count
 of its own — then, through the sidebar (the same session), opens the
 Perceptron page and for the measured window repeats: Step (latency = click to
 the Trial metric showing one more), every 10th round Play (Trial = its own
-point count) then Reset (Trial 0).
+point count), and Reset (Trial 0) whenever the run is over.
 
 Checks
 ------
@@ -122,20 +122,17 @@ async def user(browser, url, index, ready, start, results) -> None:
         trial, rounds, deadline = 0, 0, time.time() + SECONDS
         while time.time() < deadline:
             rounds += 1
+            if trial == count:                 # the run is over (Step and Play disabled): start again
+                await page.get_by_role("button", name="Reset", exact=True).first.click()
+                await wait_metric(page, "Trial", 0)
+                await idle(page)
+                trial = 0
             if rounds % PLAY_EVERY == 0:
                 await page.get_by_role("button", name="Play", exact=True).first.click()
                 await wait_metric(page, "Trial", count)          # its own points, one pass
                 await idle(page)
-                await page.get_by_role("button", name="Reset", exact=True).first.click()
-                await wait_metric(page, "Trial", 0)
-                await idle(page)
-                trial = 0
+                trial = count
                 continue
-            if trial == count:                                  # the run is over: start again
-                await page.get_by_role("button", name="Reset", exact=True).first.click()
-                await wait_metric(page, "Trial", 0)
-                await idle(page)
-                trial = 0
             began = time.perf_counter()
             await page.get_by_role("button", name="Step", exact=True).first.click()
             await wait_metric(page, "Trial", trial + 1)
