@@ -165,12 +165,14 @@ def idle(page) -> None:
 
 def load_points(page, server, csv: Path) -> None:
     """Import a CSV on the Data page and open the Perceptron page through the sidebar (same session)."""
+    from tests.browser.conftest import wait_for_metric
+
     page.goto(f"{server.url}/data")
     idle(page)
     page.locator('[data-testid="stFileUploader"] input[type=file]').set_input_files(str(csv))
     page.get_by_role("button", name="Import", exact=True).click()
-    page.wait_for_timeout(300)
-    idle(page)
+    rows = sum(1 for _ in open(csv)) - 1
+    wait_for_metric(page, "Points", str(rows), TIMEOUT_MS)
     page.get_by_role("link", name="Perceptron").first.click()
     page.get_by_role("button", name="Step", exact=True).first.wait_for(timeout=TIMEOUT_MS)
     idle(page)

@@ -591,16 +591,18 @@ def test_animation_has_one_frame_per_update_and_moves_only_the_changing_traces()
     previous = geometry.border_segments(animation.snapshot_regions(snapshots[1], view_box(X)), view_box(X))
     assert np.allclose(sorted(ghost), sorted(np.concatenate([s[:, 0] for s in previous])))
     assert (second.data[4].x[0], second.data[4].y[0]) == (snapshots[2]["trial"], snapshots[2]["cum_mistakes"])
-    # the frame's title travels as an annotation: frames change annotations without a full redraw
-    assert second.layout.annotations[0].text == \
-        f"run: trial {snapshots[2]['trial']} — {snapshots[2]['cum_mistakes']} mistakes"
-    assert figure.layout.annotations[0].text == "run: trial 0 — 0 mistakes"
+    # the slider's current value says the trial and the mistakes (frames played without a redraw
+    # do not redraw a title): one step per frame, in order
+    labels = [step.label for step in figure.layout.sliders[0].steps]
+    assert labels[2] == f"{snapshots[2]['trial']} — {snapshots[2]['cum_mistakes']} mistakes"
+    assert labels[0] == "0 — 0 mistakes" and figure.layout.sliders[0].currentvalue.prefix == "trial "
+    assert [list(step.args[0]) for step in figure.layout.sliders[0].steps] == [[f.name] for f in figure.frames]
+    assert figure.layout.title.text == "run"
     play, pause = figure.layout.updatemenus[0].buttons
     assert play.args[0] is None and play.args[1] == {"frame": {"duration": animation.FRAME_DURATION_MS,
                                                                "redraw": False},
                                                      "transition": {"duration": 0}, "fromcurrent": True}
     assert all(step.args[1]["frame"]["redraw"] is False for step in figure.layout.sliders[0].steps)
-    assert [s.label for s in figure.layout.sliders[0].steps] == [f.name for f in figure.frames]
     assert "scattergl" not in trace_types(figure)
     assert_clean(figure)
 

@@ -39,7 +39,7 @@ from .geometry import argmax_regions, border_segments, check_box, check_points, 
 
 MAX_FRAMES = 200
 FRAME_DURATION_MS = 25         # 40 frames per second when the browser keeps up (issue 5 asks for ≥ 30)
-LABELLED_STEPS = 20               # sliders with more steps hide their tick labels (they would overlap)
+LABELLED_STEPS = 20               # sliders with more steps draw no ticks (they would merge into a bar)
 
 
 class AnimatedFigure(go.Figure):
@@ -149,17 +149,11 @@ def _point_xy(X, index) -> tuple:
     return [float(X[int(index), 0])], [float(X[int(index), 1])]
 
 
-def _frame_title(title: str, trial: int, mistakes: int) -> str:
-    text = f"trial {trial} — {mistakes} mistake{'s' if mistakes != 1 else ''}"
-    return f"{title}: {text}" if title else text
-
-
-def title_annotation(text: str) -> dict:
-    """The frame's title ("trial t — m mistakes") as an annotation where a title would be: frames
-    change annotations without a full redraw, but plotly.js redraws a changed layout title only
-    with one (which would repaint every point on every frame)."""
-    return dict(text=plain(text), x=0.0, y=1.0, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
-                yshift=8, showarrow=False, font=dict(size=15, color="#222222"))
+def _step_label(trial: int, mistakes: int) -> str:
+    """A slider step's label, shown as the slider's current value while the run plays:
+    frames played without a full redraw move traces and annotation positions, but plotly.js
+    redraws changed titles and annotation texts only with one (which repaints every point)."""
+    return f"{trial} — {mistakes} mistake{'s' if mistakes != 1 else ''}"
 
 
 def _step_curve(cumulative) -> tuple:
@@ -239,14 +233,13 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
         while name in names:
             name += "′"
         names.add(name)
-        annotations = [title_annotation(_frame_title(title, trial, mistakes))]
+        frame = dict(data=frame_data, traces=moving, name=name, label=_step_label(trial, mistakes))
         if arrows_any:
-            annotations += arrow_annotations(snapshot_arrow(snapshot), box)
-        frames.append(dict(data=frame_data, traces=moving, name=name, layout={"annotations": annotations}))
+            frame["layout"] = {"annotations": arrow_annotations(snapshot_arrow(snapshot), box)}
+        frames.append(frame)
 
-    start = [title_annotation(_frame_title(title, int(snapshots[first]["trial"]),
-                                           int(snapshots[first].get("cum_mistakes", 0))))]
-    layout = boundary_layout(box, "", start + arrow_annotations(snapshot_arrow(snapshots[first]), box))
+    layout = boundary_layout(box, title, arrow_annotations(snapshot_arrow(snapshots[first]), box))
+    layout["title"].update(x=0.99, xanchor="right")         # Play/Pause take the top left
     if with_curve:      # the boundary on the left 55%, the cumulative mistakes on the right (as make_subplots)
         layout["xaxis"]["domain"] = [0.0, 0.55]
         layout["xaxis2"] = dict(title="trial", gridcolor=palette.GRID_COLOR, showline=True, linecolor="#999999",
@@ -261,18 +254,18 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
     pause = dict(label="❚❚ Pause", method="animate",
                  args=[[None], {"frame": {"duration": 0, "redraw": False}, "transition": {"duration": 0},
                                 "mode": "immediate"}])
-    steps = [dict(method="animate", label=frame["name"],
+    steps = [dict(method="animate", label=frame.pop("label"),
                   args=[[frame["name"]], {"frame": {"duration": 0, "redraw": False}, "transition": {"duration": 0},
                                        "mode": "immediate"}]) for frame in frames]
-    hide_labels = len(steps) > LABELLED_STEPS
     layout.update(
         height=620, margin=dict(l=10, r=10, t=50, b=10),
-        # Play/Pause above the plot at the right (the title is at the left), the slider below it
-        updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=1.0, y=1.0, xanchor="right",
+        # Play/Pause above the plot at the left (the modebar takes the right), the slider below it
+        updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=0.0, y=1.0, xanchor="left",
                           yanchor="bottom", pad=dict(b=6), showactive=False, font=dict(size=palette.FONT_SIZE))],
+        # the step labels ("t — m mistakes") are too long to print under every tick: the slider's
+        # current value shows the one playing
         sliders=[dict(steps=steps, active=0, x=0.0, len=1.0, y=0, yanchor="top", pad=dict(t=50),
                       currentvalue=dict(prefix="trial ", font=dict(size=palette.FONT_SIZE, color="#222222")),
-                      font=dict(color="rgba(0,0,0,0)" if hide_labels else "#444444"),
-                      ticklen=0 if hide_labels else 7)],
+                      font=dict(color="rgba(0,0,0,0)"), ticklen=0 if len(steps) > LABELLED_STEPS else 7)],
         legend=dict(layout["legend"], y=-0.3))
     return AnimatedFigure(traces, layout=layout, frames=frames)

@@ -244,11 +244,11 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
         ceiling = 5 * top + 5
         upper = max(1.05 * top + 1, min(1.05 * highest, ceiling))
         layout["yaxis"] = axis_style(title=y_label, range=[0, upper])
-        if highest > upper:
+        if highest > upper:     # two short lines: the chart may be narrow (a third of the page)
             layout["annotations"] = [dict(
-                x=0, y=1, xref="paper", yref="paper", xanchor="left", yanchor="bottom", showarrow=False,
-                font=dict(size=11, color="#555555"),
-                text=f"▲ bounds reach {highest:.3g}, above this view (log scale shows them)")]
+                x=1, y=1, xref="paper", yref="paper", xanchor="right", yanchor="top", showarrow=False, align="right",
+                font=dict(size=11, color="#555555"), bgcolor="rgba(255, 255, 255, 0.85)",
+                text=f"▲ bounds reach {highest:.3g},<br>above this view")]
     return go.Figure(traces, layout=layout, _validate=False)
 
 
