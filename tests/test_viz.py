@@ -657,9 +657,17 @@ def test_animation_of_awkward_runs_is_clean():
 
 
 # ---------------------------------------------------------------- schema
+def sent(figure) -> dict:
+    """What the browser receives: the figure's JSON, without the (shared) template."""
+    figure = json.loads(figure.to_json())
+    figure["layout"].pop("template", None)
+    return figure
+
+
 def test_fast_builders_give_figures_plotly_validates():
     """The builders skip plotly.py's per-property validation for speed; rebuilding their figures with
-    validation must accept every property (a misspelt one raises ValueError)."""
+    validation must accept every property (a misspelt one raises ValueError) and change nothing
+    (plotly.py would coerce a shorthand, e.g. a bare string title, that plotly.js itself ignores)."""
     X, y = two_clouds(30)
     box = view_box(X)
     regions = halfplane_regions([1.0, 1.0], 0.0, box)
@@ -689,6 +697,7 @@ def test_fast_builders_give_figures_plotly_validates():
     for figure in built:
         again = boundary.validated(figure)
         assert len(again.data) == len(figure.data) and len(again.frames) == len(figure.frames)
+        assert sent(again) == sent(figure)
     with pytest.raises(ValueError):
         boundary.validated(boundary.new_figure([boundary.scatter(x=[1], y=[1], markr=dict(size=3))]))
 

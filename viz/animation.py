@@ -33,7 +33,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from . import palette
-from .boundary import arrow_annotations, boundary_layout, boundary_traces, plain, scatter, segments_xy
+from .boundary import MARGIN, arrow_annotations, boundary_layout, boundary_traces, plain, scatter, segments_xy
 from .curves import step_points
 from .geometry import argmax_regions, border_segments, check_box, check_points, halfplane_regions, view_box
 
@@ -242,9 +242,9 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
     layout["title"].update(x=0.99, xanchor="right")         # Play/Pause take the top left
     if with_curve:      # the boundary on the left 55%, the cumulative mistakes on the right (as make_subplots)
         layout["xaxis"]["domain"] = [0.0, 0.55]
-        layout["xaxis2"] = dict(title="trial", gridcolor=palette.GRID_COLOR, showline=True, linecolor="#999999",
+        layout["xaxis2"] = dict(title=dict(text="trial"), gridcolor=palette.GRID_COLOR, showline=True, linecolor="#999999",
                                 tickfont=dict(size=palette.FONT_SIZE), domain=[0.65, 1.0], anchor="y2")
-        layout["yaxis2"] = dict(title="cumulative mistakes", gridcolor=palette.GRID_COLOR, rangemode="tozero",
+        layout["yaxis2"] = dict(title=dict(text="cumulative mistakes"), gridcolor=palette.GRID_COLOR, rangemode="tozero",
                                 showline=True, linecolor="#999999", tickfont=dict(size=palette.FONT_SIZE), anchor="x2")
     # redraw False: plotly.js moves the frame's traces and annotations only; a full redraw per frame
     # would repaint every point (a few frames per second with 2,000 points)
@@ -258,7 +258,7 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                   args=[[frame["name"]], {"frame": {"duration": 0, "redraw": False}, "transition": {"duration": 0},
                                        "mode": "immediate"}]) for frame in frames]
     layout.update(
-        height=620, margin=dict(l=10, r=10, t=50, b=10),
+        height=620, margin=dict(MARGIN, t=50, b=150),       # room for the slider and the legend (see MARGIN)
         # Play/Pause above the plot at the left (the modebar takes the right), the slider below it
         updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=0.0, y=1.0, xanchor="left",
                           yanchor="bottom", pad=dict(b=6), showactive=False, font=dict(size=palette.FONT_SIZE))],

@@ -366,30 +366,36 @@ def arrow_annotations(arrow, box) -> list:
 
 # ---------------------------------------------------------------- layout
 def axis_style(low: float, high: float, title: str) -> dict:
-    return dict(range=[low, high], title=title, gridcolor=palette.GRID_COLOR, zeroline=True,
+    """An axis showing exactly [low, high] (the title as ``{"text": ...}``: plotly.js ignores a bare
+    string, which only plotly.py's validation would have converted)."""
+    return dict(range=[low, high], title=dict(text=title), gridcolor=palette.GRID_COLOR, zeroline=True,
                 zerolinecolor=palette.AXIS_ZERO_COLOR, constrain="domain", showline=True,
                 linecolor="#999999", mirror=True, tickfont=dict(size=palette.FONT_SIZE))
 
 
+#: margins (px) that already hold the tick labels, axis titles and a legend row or two: when a
+#: margin has to grow to fit them, plotly.js draws the whole figure a second time
+MARGIN = dict(l=55, r=10, t=44, b=60)
+
+
 def boundary_layout(box, title: str = "", annotations=()) -> dict:
     """The layout of a boundary figure as a plain dict: equal-aspect axes showing exactly ``box``,
-    white background, legend below the plot, ``uirevision`` kept across Steps (zoom survives)."""
+    white background, legend below the plot, ``uirevision`` kept across Steps (zoom survives),
+    margins sized in advance (:data:`MARGIN`)."""
     x0, x1, y0, y1 = check_box(box)
     return dict(
         title=dict(text=plain(title), x=0.01, font=dict(size=15)), height=540,
-        margin=dict(l=10, r=10, t=44, b=10), plot_bgcolor="white",
+        margin=dict(MARGIN), plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.1, x=0, font=dict(size=palette.FONT_SIZE)),
         xaxis=axis_style(x0, x1, "x₁"),
         yaxis=dict(axis_style(y0, y1, "x₂"), scaleanchor="x", scaleratio=1),
-        hovermode="closest", uirevision="boundary", annotations=list(annotations))
+        hovermode="closest", uirevision="boundary", **({"annotations": list(annotations)} if annotations else {}))
 
 
 def base_layout(figure: go.Figure, box, title: str = "") -> go.Figure:
     """Apply :func:`boundary_layout` to an existing figure (prefer building the figure with it:
     ``update_layout`` costs tens of milliseconds)."""
-    layout = boundary_layout(box, title)
-    del layout["annotations"]
-    figure.update_layout(layout)
+    figure.update_layout(boundary_layout(box, title))
     return figure
 
 

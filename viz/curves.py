@@ -102,17 +102,23 @@ def _finite_max(values) -> float:
     return float(values.max()) if values.size else 0.0
 
 
-def axis_style(**extra) -> dict:
-    """A line chart's axis: light grid, grey axis line, readable ticks."""
-    return dict(gridcolor=palette.GRID_COLOR, showline=True, linecolor="#999999",
-                tickfont=dict(size=palette.FONT_SIZE), **extra)
+def axis_style(title: str | None = None, **extra) -> dict:
+    """A line chart's axis: light grid, grey axis line, readable ticks, an optional title."""
+    style = dict(gridcolor=palette.GRID_COLOR, showline=True, linecolor="#999999",
+                 tickfont=dict(size=palette.FONT_SIZE), **extra)
+    if title is not None:
+        style["title"] = dict(text=title)       # plotly.js ignores a bare string title
+    return style
 
 
 def curve_layout_dict(title: str, height: int = 360, top: int = 40, **extra) -> dict:
     """:func:`curve_layout` as a plain dict (building a figure with it skips ``update_layout``,
-    which costs tens of milliseconds); ``extra`` adds or replaces entries (e.g. ``yaxis``)."""
+    which costs tens of milliseconds); ``extra`` adds or replaces entries (e.g. ``yaxis``).
+
+    The margins already hold tick labels, axis titles and a legend row or two: when a margin
+    has to grow to fit them, plotly.js draws the whole figure a second time."""
     layout = dict(
-        height=height, margin=dict(l=10, r=10, t=top, b=10), plot_bgcolor="white", hovermode="x unified",
+        height=height, margin=dict(l=50, r=10, t=top, b=60), plot_bgcolor="white", hovermode="x unified",
         legend=dict(orientation="h", yanchor="top", y=-0.2, x=0, font=dict(size=palette.FONT_SIZE),
                     traceorder="normal"),
         title=dict(text=plain(title), x=0.01, font=dict(size=15)), xaxis=axis_style(), yaxis=axis_style())

@@ -53,8 +53,12 @@ def test_priority_figures_are_drawn_and_served_from_the_cache_again(page, server
     wait_idle(page)
     choose_experiment(page, "priority-figures")
     page.get_by_role("button", name="Run").click()
-    wait_idle(page, timeout=120_000)
     charts = page.locator('[data-testid="stPlotlyChart"]')
+    try:
+        charts.nth(3).wait_for(timeout=120_000)     # the run may start a moment after the click
+    finally:
+        screenshot(page, "paper-lab-priority-figures-run", full_page=False)
+    wait_idle(page, timeout=120_000)
     assert charts.count() == 4, "one side-by-side figure per priority vector"
     assert page.get_by_text("What the paper says").count() == 4
     # the second time comes from st.cache_data: replaying it must not fail
