@@ -69,7 +69,9 @@ def current_run(page: str, name: str, values: dict, presentation: dict, points) 
 def trial_panel(page: str, points, *, show_weighted: bool) -> None:
     """Buttons, metrics, boundary, math and bound curves of the page's current run."""
     run = state.current_run(page)
-    buttons = st.columns(3)
+    # one row: the three buttons, then the metrics (the boundary stays as high on the page as it can)
+    row = st.columns(7 if show_weighted else 6, vertical_alignment="center")
+    buttons, metrics = row[:3], row[3:]
     if buttons[0].button("Step", key=f"{page}_step", type="primary", disabled=run.finished,
                          width="stretch"):
         state.clear_animation(page)
@@ -82,7 +84,6 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
         state.reset_run(page)
         st.rerun()
 
-    metrics = st.columns(4 if show_weighted else 3)
     metrics[0].metric("Trial", run.trial, help=f"of {run.total_trials} ({run.n_passes} passes)")
     metrics[1].metric("Mistakes", run.mistakes)
     if show_weighted:
@@ -127,15 +128,16 @@ def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None
     points = state.points()
     if not need_points(points, min_classes=min_classes, max_classes=max_classes):
         return
-    controls, panel = st.columns([1, 5])
-    with controls:
+    # the run's settings in the sidebar under the navigation: the page keeps its full width for the
+    # boundary beside the trial's math (a narrow settings column cut labels and formulas short)
+    with st.sidebar:
+        st.subheader("Run settings", divider="gray")
         name, values, presentation = run_controls(page, names)
     values = {**values, **(extra or {})}
     try:
         current_run(page, name, values, presentation, points)
     except ValueError as error:
-        panel.error(f"This run cannot start: {error}")
+        st.error(f"This run cannot start: {error}")
         return
-    with panel:
-        st.fragment(trial_panel)(page, points,
-                                 show_weighted=catalog.LEARNERS[name].uses_weights or points.has_weights)
+    st.fragment(trial_panel)(page, points,
+                             show_weighted=catalog.LEARNERS[name].uses_weights or points.has_weights)
