@@ -12,9 +12,9 @@ Examples
 >>> model = ImportanceWeightedPerceptron()
 >>> record = model.learn_one([1.0, 2.0], 1, weight=2.0, classes=[0, 1])
 >>> lines = trial_latex(record, model)
->>> lines[0], lines[1]
-('y_{1}\\,(w_{1}\\cdot x_{1})', '= (+1)\\cdot(0) = 0 \\le 0:\\ \\text{mistake}')
->>> "&= (2,\\ 4,\\ 2)" in lines[-1]
+>>> print(lines[0])
+\begin{aligned} y_{1}\,(w_{1}\cdot x_{1}) &= (+1)\cdot(0) \\ &= 0 \le 0:\ \text{mistake} \end{aligned}
+>>> lines[-1].endswith(r"&= \begin{pmatrix}2 \\ 4 \\ 2\end{pmatrix} \end{aligned}")
 True
 """
 
@@ -46,6 +46,15 @@ def vector(values, digits: int = 3, limit: int = 6) -> str:
     return "(" + r",\ ".join(items) + ")"
 
 
+def column(values, digits: int = 3, limit: int = 4) -> str:
+    """A column vector (``pmatrix``) when it has at most ``limit`` entries — narrow enough for
+    three of them on one line beside the boundary — else :func:`vector`."""
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if len(values) > limit:
+        return vector(values, digits)
+    return r"\begin{pmatrix}" + r" \\ ".join(number(v, digits) for v in values) + r"\end{pmatrix}"
+
+
 def signed(value: float) -> str:
     return f"+{number(value)}" if value >= 0 else number(value)
 
@@ -55,8 +64,8 @@ def _binary_lines(record, learner) -> list[str]:
     y = 1.0 if record.truth == learner.classes_[1] else -1.0
     score = y * record.margin
     verdict = r"\le 0:\ \text{mistake}" if record.mistake else r"> 0:\ \text{correct}"
-    return [rf"y_{{{t}}}\,(w_{{{t}}}\cdot x_{{{t}}})",
-            rf"= ({signed(y)})\cdot({number(score)}) = {number(record.margin)} {verdict}"]
+    return [rf"\begin{{aligned}} y_{{{t}}}\,(w_{{{t}}}\cdot x_{{{t}}}) &= ({signed(y)})\cdot({number(score)}) \\ "
+            rf"&= {number(record.margin)} {verdict} \end{{aligned}}"]
 
 
 def _linear_update(record, learner, coefficient_tex: str, coefficient: str) -> str:
@@ -64,33 +73,60 @@ def _linear_update(record, learner, coefficient_tex: str, coefficient: str) -> s
     y = record.update.get("y", 1.0)
     before = np.asarray(record.weights_before).reshape(-1)
     after = np.asarray(record.weights_after).reshape(-1)
-    return (rf"\begin{{aligned}} w_{{{t + 1}}} &= w_{{{t}}} + {coefficient_tex}\,y\,x \\ &= {vector(before)} + "
-            rf"{coefficient}\cdot({signed(y)})\cdot{vector(record.features)} \\ &= {vector(after)} \end{{aligned}}")
+    return (rf"\begin{{aligned}} w_{{{t + 1}}} &= w_{{{t}}} + {coefficient_tex}\,y\,x \\ &= {column(before)} + "
+            rf"{coefficient}\cdot({signed(y)})\cdot{column(record.features)} \\ &= {column(after)} \end{{aligned}}")
 
 
-def _multiclass_lines(record, learner) -> list[str]:
+#: LaTeX's special characters, as KaTeX prints them literally inside \text{…}
+_TEX_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+                "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}"}
+
+
+def tex_text(text) -> str:
+    r"""``text`` (a class name from the user) for ``\text{…}``: every LaTeX special character
+    escaped, so a name is always printed, never read as a command.
+
+    >>> print(tex_text("a_b {x}"))
+    a\_b \{x\}
+    """
+    return "".join(_TEX_ESCAPES.get(character, character) for character in str(text)[:40])
+
+
+def class_name(label, names=None) -> str:
+    """The display name of a learner's label (an index into ``names`` in the lab), TeX-escaped."""
+    if names is not None and isinstance(label, (int, np.integer)) and 0 <= label < len(names):
+        return tex_text(names[label])
+    return tex_text(label)
+
+
+def _multiclass_lines(record, learner, names=None) -> list[str]:
     t = record.trial
     classes = learner.classes_
     scores = np.asarray(record.scores, dtype=float)
     lines = [rf"s = {vector(scores, limit=4)}",
-             rf"\hat y_{{{t}}} = \arg\max_r s_r = \text{{{record.prediction}}},\quad y_{{{t}}} = \text{{{record.truth}}}"]
+             rf"\hat y_{{{t}}} = \arg\max_r s_r = \text{{{class_name(record.prediction, names)}}},\quad "
+             rf"y_{{{t}}} = \text{{{class_name(record.truth, names)}}}"]
     if record.updated and "promoted" in record.update:
         step = number(record.update.get("step", 0.0))
-        up = classes[record.update["promoted"]]
-        down = classes[record.update["demoted"]]
-        lines.append(rf"w_{{\text{{{up}}}}} \mathrel{{+}}= {step}\cdot x,\quad "
-                     rf"w_{{\text{{{down}}}}} \mathrel{{-}}= {step}\cdot x,\quad x = {vector(record.features)}")
+        up = class_name(classes[record.update["promoted"]], names)
+        down = class_name(classes[record.update["demoted"]], names)
+        lines.append(rf"\begin{{aligned}} &w_{{\text{{{up}}}}} \mathrel{{+}}= {step}\cdot x,\quad "
+                     rf"w_{{\text{{{down}}}}} \mathrel{{-}}= {step}\cdot x \\ &x = {column(record.features)} "
+                     rf"\end{{aligned}}")
     elif not record.updated:
         lines.append(r"\text{no update}")
     return lines
 
 
-def trial_latex(record, learner) -> list[str]:
-    """LaTeX lines stating the trial's prediction, margin and update with its numbers."""
+def trial_latex(record, learner, names=None) -> list[str]:
+    """LaTeX lines stating the trial's prediction, margin and update with its numbers.
+
+    ``names`` (optional) gives the display name of each label, e.g. a point set's class names
+    indexed by the integer labels the lab's learners see."""
     name = type(learner).__name__
     info = record.update or {}
     if getattr(learner, "_kind", "binary") != "binary":
-        lines = _multiclass_lines(record, learner)
+        lines = _multiclass_lines(record, learner, names)
         if "tau" in info:
             lines.insert(1, rf"\ell = \max(0,\ 1 - s_y + s_{{y'}}) = {number(info.get('loss', 0.0))},"
                             rf"\quad \tau = {number(info['tau'])}")

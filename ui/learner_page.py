@@ -13,15 +13,25 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from components.plotly_view import plotly_view
 from lab import catalog
 from lab.explain import trial_latex
 from lab.runner import ORDERS, Run
 from ui import state
-from ui.controls import param_widgets
+from ui.controls import literal, param_widgets
 from viz import runs as figures
 
 ORDER_LABELS = {"drawn": "as drawn", "shuffled": "shuffled (seeded)",
                 "adversarial": "adversarial: a misclassified point first"}
+
+
+def label_name(label, names) -> str:
+    """The class name of a learner's label (an index into the point set's names), as Markdown text."""
+    try:
+        index = int(label)
+    except (TypeError, ValueError):
+        return literal(str(label))
+    return literal(names[index]) if 0 <= index < len(names) else literal(str(label))
 
 
 def need_points(points, *, min_classes: int = 2, max_classes: int | None = None) -> bool:
@@ -91,23 +101,24 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
     metrics[-1].metric("Updates", len(run.snapshots) - 1)
 
     animation = state.animation(page)
-    left, right = st.columns([8, 5])
+    left, right = st.columns([7, 5])
     with left:      # the boundary first: it is what a Step is for, and the browser can draw it meanwhile
-        st.plotly_chart(animation if animation is not None else figures.step_boundary(run, points),
-                        key=f"{page}_boundary", config={"displaylogo": False})
+        plotly_view(animation if animation is not None else figures.step_boundary(run, points),
+                    key=f"{page}_boundary")
     with right:
         if run.trials:
             last = run.trials[-1]
             st.markdown(f"**Trial {last.record.trial}** — point #{last.index}, "
-                        f"label **{last.record.truth}**, weight {last.record.weight:g}")
-            for line in trial_latex(last.record, run.learner):
+                        f"class **{label_name(last.record.truth, points.class_names)}**, "
+                        f"weight {last.record.weight:g}")
+            for line in trial_latex(last.record, run.learner, names=points.class_names):
                 st.latex(r"\small " + line)
         else:
             st.markdown("Press **Step** to show the first point to the learner, or **Play** "
                         "to run every trial and watch the boundary move.")
         curves, notes = figures.bound_panel(run)
         if curves is not None:
-            st.plotly_chart(curves, key=f"{page}_curves", config={"displaylogo": False})
+            plotly_view(curves, key=f"{page}_curves")
         for note in notes:
             st.caption(note)
         if figures.has_invariants(run) and st.toggle(
@@ -117,7 +128,7 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
             if invariants is None:
                 st.caption("The invariants need data separable so far (Novikoff's bound applies on every trial).")
             else:
-                st.plotly_chart(invariants, key=f"{page}_invariants", config={"displaylogo": False})
+                plotly_view(invariants, key=f"{page}_invariants")
 
 
 def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None, extra=None) -> None:

@@ -258,7 +258,7 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                   args=[[frame["name"]], {"frame": {"duration": 0, "redraw": False}, "transition": {"duration": 0},
                                        "mode": "immediate"}]) for frame in frames]
     layout.update(
-        height=620, margin=dict(MARGIN, t=50, b=150),       # room for the slider and the legend (see MARGIN)
+        height=660, margin=dict(MARGIN, t=50, b=190),       # room for the slider and the legend (see MARGIN)
         # Play/Pause above the plot at the left (the modebar takes the right), the slider below it
         updatemenus=[dict(type="buttons", buttons=[play, pause], direction="left", x=0.0, y=1.0, xanchor="left",
                           yanchor="bottom", pad=dict(b=6), showactive=False, font=dict(size=palette.FONT_SIZE))],
@@ -267,5 +267,5 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
         sliders=[dict(steps=steps, active=0, x=0.0, len=1.0, y=0, yanchor="top", pad=dict(t=50),
                       currentvalue=dict(prefix="trial ", font=dict(size=palette.FONT_SIZE, color="#222222")),
                       font=dict(color="rgba(0,0,0,0)"), ticklen=0 if len(steps) > LABELLED_STEPS else 7)],
-        legend=dict(layout["legend"], y=-0.3))
+        legend=dict(layout["legend"]))
     return AnimatedFigure(traces, layout=layout, frames=frames)

@@ -373,9 +373,14 @@ def axis_style(low: float, high: float, title: str) -> dict:
                 linecolor="#999999", mirror=True, tickfont=dict(size=palette.FONT_SIZE))
 
 
-#: margins (px) that already hold the tick labels, axis titles and a legend row or two: when a
-#: margin has to grow to fit them, plotly.js draws the whole figure a second time
-MARGIN = dict(l=55, r=10, t=44, b=60)
+#: margins (px) that already hold the tick labels, axis titles and a legend of up to three rows
+#: (the legend sits at the figure's bottom edge, below the x-axis title): when a margin has to
+#: grow to fit them, plotly.js draws the whole figure a second time
+MARGIN = dict(l=55, r=10, t=44, b=120)
+#: a horizontal legend at the bottom edge of the figure ("container" coordinates), under the
+#: axis title whatever the plot's height
+BOTTOM_LEGEND = dict(orientation="h", yref="container", yanchor="bottom", y=0.0, x=0,
+                     font=dict(size=palette.FONT_SIZE))
 
 
 def boundary_layout(box, title: str = "", annotations=()) -> dict:
@@ -386,8 +391,7 @@ def boundary_layout(box, title: str = "", annotations=()) -> dict:
     return dict(
         title=dict(text=plain(title), x=0.01, font=dict(size=15)), height=540,
         margin=dict(MARGIN), plot_bgcolor="white",
-        legend=dict(orientation="h", yanchor="top", y=-0.1, x=0, font=dict(size=palette.FONT_SIZE)),
-        xaxis=axis_style(x0, x1, "x₁"),
+        legend=dict(BOTTOM_LEGEND), xaxis=axis_style(x0, x1, "x₁"),
         yaxis=dict(axis_style(y0, y1, "x₂"), scaleanchor="x", scaleratio=1),
         hovermode="closest", uirevision="boundary", **({"annotations": list(annotations)} if annotations else {}))
 

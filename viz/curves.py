@@ -240,7 +240,10 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
         traces.append(_bound_trace(trials, curve, i, bool(log_y)))
     missing = [f"{trace.name.removesuffix(': does not apply')}: {trace.meta}" for trace in traces
                if trace.visible == "legendonly"]
-    layout = curve_layout_dict(title, height=380, top=44 + 18 * len(missing), xaxis=axis_style(title="trial"))
+    # trials are whole numbers: on a short run plotly would put ticks at 1.5, 2.5, …
+    trial_ticks = dict(tick0=1, dtick=1) if T <= 8 else dict(tickformat="d")
+    layout = curve_layout_dict(title, height=380, top=44 + 18 * len(missing),
+                               xaxis=axis_style(title="trial", **trial_ticks))
     if missing:
         layout["title"]["subtitle"] = dict(text="<br>".join(f"not drawn — {m}" for m in missing),
                                            font=dict(size=12, color="#555555"))

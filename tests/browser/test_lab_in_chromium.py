@@ -59,3 +59,36 @@ def test_every_page_renders_at_1280x720(app_page, server_url, path):
     open_page(app_page, server_url, path)
     assert app_page.locator("h1").count() >= 1
     screenshot(app_page, f"page-{path or 'home'}")
+
+
+def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_url):
+    """The boundary chart survives a Step (components/plotly_view.py): the same plotly.js div is
+    updated with the new trial, so a zoom the user made is kept (layout.uirevision)."""
+    open_page(app_page, server_url, "")
+    app_page.locator(".st-key-story_thin-margin button").click()
+    app_page.wait_for_url("**/perceptron", timeout=30_000)
+    wait_idle(app_page)
+    step = app_page.get_by_role("button", name="Step", exact=True).first
+    step.click()
+    app_page.wait_for_function("() => /after trial 1(?![0-9])/.test("
+                               "document.querySelector('.js-plotly-plot')?.layout?.title?.text || '')")
+    wait_idle(app_page)
+    full = app_page.evaluate("""() => { const chart = document.querySelector('.js-plotly-plot');
+        chart.__marked = true; return chart._fullLayout.xaxis.range; }""")
+    # zoom as a user does: drag a box over the plot
+    box = app_page.locator(".js-plotly-plot .nsewdrag").first.bounding_box()
+    app_page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.3)
+    app_page.mouse.down()
+    app_page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5, steps=8)
+    app_page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.6, steps=8)
+    app_page.mouse.up()
+    zoomed = app_page.evaluate("() => document.querySelector('.js-plotly-plot')._fullLayout.xaxis.range")
+    step.click()
+    app_page.wait_for_function("() => /after trial 2(?![0-9])/.test("
+                               "document.querySelector('.js-plotly-plot')?.layout?.title?.text || '')")
+    wait_idle(app_page)
+    chart = app_page.evaluate("""() => { const chart = document.querySelector('.js-plotly-plot');
+        return {same: chart.__marked === true, range: chart._fullLayout.xaxis.range}; }""")
+    assert chart["same"], "the boundary chart was replaced instead of updated"
+    assert chart["range"] == pytest.approx(zoomed), f"the zoom {zoomed} was lost: {chart['range']}"
+    assert zoomed[1] - zoomed[0] < 0.5 * (full[1] - full[0]), "the drag did zoom in"

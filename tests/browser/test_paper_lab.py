@@ -77,9 +77,13 @@ def test_priority_page_draws_every_method_side_by_side(page, server_url):
     wait_idle(page, timeout=60_000)
     chart = page.locator(".st-key-priority_regions")
     chart.wait_for(timeout=30_000)
+    # the chart element can be on the page a moment before plotly.js has drawn into it
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.st-key-priority_regions .js-plotly-plot')]"
+        ".some(p => p._fullLayout && (p.layout.annotations || []).length > 0)", timeout=30_000)
     titles = page.evaluate(
         "() => [...document.querySelectorAll('.st-key-priority_regions .js-plotly-plot')]"
-        ".flatMap(p => p.layout.annotations.map(a => a.text))")
+        ".flatMap(p => (p.layout.annotations || []).map(a => a.text))")
     assert sum("θ-cost" in t for t in titles) == 6
     chart.scroll_into_view_if_needed()
     screenshot(page, "priority-regions", full_page=True)
