@@ -10,7 +10,8 @@ import streamlit as st
 
 from ui import state
 
-st.set_page_config(page_title="Mistake Bound Lab", page_icon=":material/functions:", layout="wide")
+# the favicon is a file of the project: a Material icon would make the browser fetch it from Google
+st.set_page_config(page_title="Mistake Bound Lab", page_icon="assets/icon.png", layout="wide")
 
 # The page scripts live in views/, not pages/: with a top-level pages/ folder Streamlit 1.67
 # runs its legacy directory navigation on a server's first run (PagesManager.uses_pages_directory),

@@ -279,9 +279,13 @@ def frame_bytes(response: dict) -> int:
 
 
 def playback(page) -> tuple[float, int]:
-    """Click the figure's own ▶ Play and time the frames it shows: (frames per second, frames)."""
-    page.evaluate("""() => { const chart = [...document.querySelectorAll('.js-plotly-plot')].find(
+    """Rewind to the first frame (the run started playing by itself), click the figure's own
+    ▶ Play and time the frames it shows: (frames per second, frames)."""
+    page.evaluate("""async () => { const chart = [...document.querySelectorAll('.js-plotly-plot')].find(
             c => c._transitionData && c._transitionData._frames && c._transitionData._frames.length > 1);
+        const first = chart._transitionData._frames[0].name;
+        await window.Plotly.animate(chart, [first], {frame: {duration: 0, redraw: false}, transition: {duration: 0},
+                                                     mode: 'immediate'});
         window.__frames = []; window.__done = false;
         chart.on('plotly_animatingframe', () => window.__frames.push(performance.now()));
         chart.on('plotly_animated', () => { window.__done = true; }); }""")

@@ -31,7 +31,7 @@ function createInstance(root) {
   div.className = "mbl-plotly-chart";
   div.style.width = "100%";
   root.appendChild(div);
-  const inst = {root, div, Plotly: null, latest: null, drawing: false, observer: null, frame: 0};
+  const inst = {root, div, Plotly: null, latest: null, requested: null, drawing: false, observer: null, frame: 0};
   inst.observer = new ResizeObserver(() => {
     if (!inst.Plotly || !div._fullLayout) return;
     cancelAnimationFrame(inst.frame);
@@ -62,10 +62,21 @@ async function drawLatest(inst) {
       const layout = spec.layout || {};
       layout.font = {family: FONT_FAMILY, ...(layout.font || {})};      // the page's own typeface
       inst.div.style.height = `${layout.height || 450}px`;
+      const frames = spec.frames || [];
+      const shown = inst.div._transitionData && inst.div._transitionData._frames;
+      if (shown && shown.length) {           // pause a playing animation before its frames are replaced
+        await inst.Plotly.animate(inst.div, [null], {mode: "immediate", frame: {duration: 0, redraw: false},
+                                                     transition: {duration: 0}});
+      }
       await inst.Plotly.react(inst.div, {
-        data: spec.data || [], layout, frames: spec.frames || [],
-        config: {responsive: true, displaylogo: false, ...config},
+        data: spec.data || [], layout, frames, config: {responsive: true, displaylogo: false, ...config},
       });
+      // a run's animation starts by itself (layout.meta.autoplay), with its own ▶ Play button's settings
+      if (layout.meta && layout.meta.autoplay && frames.length > 1) {
+        const play = (layout.updatemenus || []).flatMap((menu) => menu.buttons || [])
+          .find((button) => button.method === "animate" && button.args && button.args[0] === null);
+        if (play) inst.Plotly.animate(inst.div, null, play.args[1]);
+      }
     }
   } catch (error) {
     showProblem(inst, error);
@@ -87,7 +98,10 @@ export default function (component) {
     inst = createInstance(root);
     instances.set(root, inst);
   }
-  if (data && data.figure) {
+  // a rerun that sends the same figure again (another widget changed) leaves the chart alone:
+  // no redraw, and a playing animation is not restarted
+  if (data && data.figure && data.figure !== inst.requested) {
+    inst.requested = data.figure;
     inst.latest = {figure: data.figure, config: data.config || {}, src: data.src};
     drawLatest(inst);
   }

@@ -582,7 +582,13 @@ def test_animation_has_one_frame_per_update_and_moves_only_the_changing_traces()
     assert [f.name for f in figure.frames] == [str(s["trial"]) for s in snapshots]
     names = [t.name for t in figure.data]
     moving = [names[i] for i in figure.frames[1].traces]
-    assert moving == ["region neg", "region pos", "previous boundary", "current point", "now"]
+    assert moving == ["region neg", "region pos", "previous boundary", "current point", "now", "w"]
+    # the arrow moves as a trace (a frame that touched the layout would cost plotly.js a layout pass)
+    assert all(frame.layout.annotations == () for frame in figure.frames)
+    tail_x, tip_x, gap, label_x = figure.frames[2].data[5].x
+    expected = boundary.arrow_annotations(np.r_[snapshots[2]["W"][0], snapshots[2]["b"]], view_box(X))
+    assert gap is None and (tail_x, tip_x) == pytest.approx((expected[0]["ax"], expected[0]["x"]))
+    assert label_x == pytest.approx(expected[1]["x"])
     for frame in figure.frames:
         assert {t.type for t in frame.data} == {"scatter"} and len(frame.data) == len(frame.traces)
     # frame i's ghost is snapshot i − 1's boundary, its marker sits on the curve

@@ -33,7 +33,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from . import palette
-from .boundary import MARGIN, arrow_annotations, boundary_layout, boundary_traces, plain, scatter, segments_xy
+from .boundary import MARGIN, arrow_trace, arrow_trace_xy, boundary_layout, boundary_traces, plain, scatter, segments_xy
 from .curves import step_points
 from .geometry import argmax_regions, border_segments, check_box, check_points, halfplane_regions, view_box
 
@@ -172,7 +172,7 @@ def _step_curve(cumulative) -> tuple:
 
 def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=None, *, region_classes=None,
                              cumulative_mistakes=None, comparator=None, title: str = "",
-                             max_frames: int = MAX_FRAMES) -> go.Figure:
+                             max_frames: int = MAX_FRAMES, autoplay: bool = False) -> go.Figure:
     """The run as an animated boundary figure with Play/Pause buttons and a slider labelled by trial.
 
     Parameters
@@ -188,6 +188,8 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
         second panel with a marker that follows the frames.
     comparator : an optional hindsight separator, drawn in every frame.
     max_frames : at most this many frames (evenly subsampled, first and last kept).
+    autoplay : ask the lab's chart (components/plotly_view.js) to start playing as soon as it is
+        drawn (``layout.meta.autoplay``; plotly.js itself ignores it).
     """
     X = check_points(X)
     box = view_box(X) if box is None else check_box(box)
@@ -219,7 +221,12 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                               mode="markers", name="now", showlegend=False, hoverinfo="skip",
                               marker=dict(color=palette.CURRENT_COLOR, size=10), xaxis="x2", yaxis="y2"))
 
+    # the weight vector's arrow as a trace, not annotations: a frame that changes the layout
+    # costs plotly.js a layout pass (about a quarter of the frame rate with 2,000 points)
     arrows_any = any(snapshot_arrow(snapshots[i]) is not None for i in chosen)
+    if arrows_any:
+        moving.append(len(traces))
+        traces.append(arrow_trace(snapshot_arrow(snapshots[first]), box))
     frames, names = [], set()
     for i in chosen:
         snapshot = snapshots[int(i)]
@@ -229,16 +236,15 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
         frame_data.append(_xy(*_point_xy(X, snapshot.get("current_index"))))
         if with_curve:
             frame_data.append(_xy([trial], [mistakes]))
+        if arrows_any:
+            frame_data.append(_xy(*arrow_trace_xy(snapshot_arrow(snapshot), box)))
         name = str(trial)
         while name in names:
             name += "′"
         names.add(name)
-        frame = dict(data=frame_data, traces=moving, name=name, label=_step_label(trial, mistakes))
-        if arrows_any:
-            frame["layout"] = {"annotations": arrow_annotations(snapshot_arrow(snapshot), box)}
-        frames.append(frame)
+        frames.append(dict(data=frame_data, traces=moving, name=name, label=_step_label(trial, mistakes)))
 
-    layout = boundary_layout(box, title, arrow_annotations(snapshot_arrow(snapshots[first]), box))
+    layout = boundary_layout(box, title)
     layout["title"].update(x=0.99, xanchor="right")         # Play/Pause take the top left
     if with_curve:      # the boundary on the left 55%, the cumulative mistakes on the right (as make_subplots)
         layout["xaxis"]["domain"] = [0.0, 0.55]
@@ -246,7 +252,7 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                                 tickfont=dict(size=palette.FONT_SIZE), domain=[0.65, 1.0], anchor="y2")
         layout["yaxis2"] = dict(title=dict(text="cumulative mistakes"), gridcolor=palette.GRID_COLOR, rangemode="tozero",
                                 showline=True, linecolor="#999999", tickfont=dict(size=palette.FONT_SIZE), anchor="x2")
-    # redraw False: plotly.js moves the frame's traces and annotations only; a full redraw per frame
+    # redraw False: plotly.js moves the frame's traces only; a full redraw per frame
     # would repaint every point (a few frames per second with 2,000 points)
     play = dict(label="▶ Play", method="animate",
                 args=[None, {"frame": {"duration": FRAME_DURATION_MS, "redraw": False},
@@ -268,4 +274,6 @@ def animated_boundary_figure(X, labels, class_names, weights, snapshots, box=Non
                       currentvalue=dict(prefix="trial ", font=dict(size=palette.FONT_SIZE, color="#222222")),
                       font=dict(color="rgba(0,0,0,0)"), ticklen=0 if len(steps) > LABELLED_STEPS else 7)],
         legend=dict(layout["legend"]))
+    if autoplay:
+        layout["meta"] = {"autoplay": True}
     return AnimatedFigure(traces, layout=layout, frames=frames)

@@ -313,24 +313,16 @@ def _inside(point, box) -> bool:
     return bool(x0 <= point[0] <= x1 and y0 <= point[1] <= y1)
 
 
-def arrow_annotations(arrow, box) -> list:
-    """The weight vector's direction as an arrow (two annotations: the arrow and its label "w").
-
-    ``arrow`` is (w₁, w₂), drawn from the origin, or (w₁, w₂, b), drawn from
-    the point of the boundary w·x + b = 0 closest to the origin (from the
-    middle of the visible boundary when that point is outside the view).
-    When the anchor is outside the view the arrow starts at the box centre.
-    Only the direction is drawn, with a fixed length of 20% of the box's
-    shorter side (shortened to stay inside the view); the hover text gives
-    w and ‖w‖.  w = 0 has no direction: no arrow.
-    """
+def arrow_geometry(arrow, box) -> dict | None:
+    """Where the weight vector's arrow goes: ``anchor``, ``tip``, ``label_at`` (points) and its
+    ``hover`` text; None when there is no arrow (see :func:`arrow_annotations`)."""
     if arrow is None:
-        return []
+        return None
     box = check_box(box)
     w, b, _ = line_spec(arrow, "w")
     norm = float(np.hypot(w[0], w[1]))
     if norm == 0.0:
-        return []
+        return None
     direction = w / norm
     x0, x1, y0, y1 = box
     anchor = None
@@ -352,16 +344,56 @@ def arrow_annotations(arrow, box) -> list:
         elif d < 0:
             length = min(length, (lo - anchor[axis]) / d)
     length = max(length, 0.0)
-    tip = anchor + length * direction
-    label_at = anchor + (length + 0.04 * min(x1 - x0, y1 - y0)) * direction
     hover = f"w = ({w[0]:.3g}, {w[1]:.3g}), ‖w‖ = {norm:.3g}" + (f", b = {b:.3g}" if has_intercept else "")
+    return dict(anchor=anchor, tip=anchor + length * direction,
+                label_at=anchor + (length + 0.04 * min(x1 - x0, y1 - y0)) * direction, hover=hover)
+
+
+def arrow_annotations(arrow, box) -> list:
+    """The weight vector's direction as an arrow (two annotations: the arrow and its label "w").
+
+    ``arrow`` is (w₁, w₂), drawn from the origin, or (w₁, w₂, b), drawn from
+    the point of the boundary w·x + b = 0 closest to the origin (from the
+    middle of the visible boundary when that point is outside the view).
+    When the anchor is outside the view the arrow starts at the box centre.
+    Only the direction is drawn, with a fixed length of 20% of the box's
+    shorter side (shortened to stay inside the view); the hover text gives
+    w and ‖w‖.  w = 0 has no direction: no arrow.
+    """
+    where = arrow_geometry(arrow, box)
+    if where is None:
+        return []
+    anchor, tip, label_at = where["anchor"], where["tip"], where["label_at"]
     return [
         dict(x=float(tip[0]), y=float(tip[1]), ax=float(anchor[0]), ay=float(anchor[1]), xref="x", yref="y",
              axref="x", ayref="y", text="", showarrow=True, arrowhead=3, arrowsize=1.3, arrowwidth=2.5,
              arrowcolor=palette.ARROW_COLOR),
         dict(x=float(label_at[0]), y=float(label_at[1]), xref="x", yref="y", text="<b>w</b>", showarrow=False,
-             font=dict(size=15, color=palette.ARROW_COLOR), hovertext=hover),
+             font=dict(size=15, color=palette.ARROW_COLOR), hovertext=where["hover"]),
     ]
+
+
+def arrow_trace_xy(arrow, box) -> tuple[list, list]:
+    """The arrow as the points of one trace — anchor, tip, a gap, the label's place — for
+    :func:`arrow_trace` and for animation frames (moving a trace is cheaper for plotly.js than
+    moving annotations); four gaps when there is no arrow."""
+    where = arrow_geometry(arrow, box)
+    if where is None:
+        return [None] * 4, [None] * 4
+    (ax, ay), (tx, ty), (lx, ly) = where["anchor"], where["tip"], where["label_at"]
+    return [float(ax), float(tx), None, float(lx)], [float(ay), float(ty), None, float(ly)]
+
+
+def arrow_trace(arrow, box) -> go.Scatter:
+    """The weight vector's arrow as a trace: a line, an arrowhead marker turned along it
+    (``angleref="previous"``) and the label w, at the places :func:`arrow_annotations` uses."""
+    xs, ys = arrow_trace_xy(arrow, box)
+    return scatter(x=xs, y=ys, mode="lines+markers+text", name="w", showlegend=False, hoverinfo="skip",
+                   line=dict(color=palette.ARROW_COLOR, width=2.5),
+                   marker=dict(symbol=["circle", "arrow", "circle", "circle"], size=[0, 14, 0, 0],
+                               angleref="previous", color=palette.ARROW_COLOR),
+                   text=["", "", "", "<b>w</b>"], textposition="middle center",
+                   textfont=dict(size=15, color=palette.ARROW_COLOR))
 
 
 # ---------------------------------------------------------------- layout

@@ -137,8 +137,9 @@ def invariants_figure_of(run):
     return invariants_of(run, _curves_for(run))
 
 
-def animated_run(run, points, start: int = 0):
-    """The trials after ``start`` as Plotly frames, one per update (at most ~200)."""
+def animated_run(run, points, start: int = 0, autoplay: bool = True):
+    """The trials after ``start`` as Plotly frames, one per update (at most ~200), set to start
+    playing as soon as the lab's chart has drawn them (``autoplay``)."""
     box = view_of(run)
     X, labels, weights = points.to_arrays()
     cumulative = run.cumulative()["mistakes"]
@@ -153,7 +154,7 @@ def animated_run(run, points, start: int = 0):
     if len(snapshots) < 2:
         return current_boundary(run, points)
     return animation.animated_boundary_figure(X, labels, points.class_names, weights, snapshots, box,
-                                              region_classes=region_classes_of(run))
+                                              region_classes=region_classes_of(run), autoplay=autoplay)
 
 
 def _curves_for(run):

@@ -92,3 +92,46 @@ def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_
     assert chart["same"], "the boundary chart was replaced instead of updated"
     assert chart["range"] == pytest.approx(zoomed), f"the zoom {zoomed} was lost: {chart['range']}"
     assert zoomed[1] - zoomed[0] < 0.5 * (full[1] - full[0]), "the drag did zoom in"
+
+
+def test_play_starts_the_animation_by_itself_and_step_takes_over_after_it(app_page, server_url):
+    open_page(app_page, server_url, "")
+    app_page.locator(".st-key-story_thin-margin button").click()
+    app_page.wait_for_url("**/perceptron", timeout=30_000)
+    wait_idle(app_page)
+    app_page.get_by_role("button", name="Play", exact=True).first.click()
+    wait_idle(app_page)
+    # nobody presses the chart's own ▶ Play: the slider's current value moves past trial 0 by itself
+    app_page.wait_for_function(
+        "() => { const chart = document.querySelector('.js-plotly-plot');"
+        " return chart._fullLayout.sliders && chart._fullLayout.sliders[0].active > 0; }", timeout=30_000)
+    # Reset, then Step: the animation gives way to the boundary of trial 1 in the same chart
+    app_page.get_by_role("button", name="Reset", exact=True).first.click()
+    wait_idle(app_page)
+    app_page.get_by_role("button", name="Step", exact=True).first.click()
+    app_page.wait_for_function("() => /after trial 1(?![0-9])/.test("
+                               "document.querySelector('.js-plotly-plot')?.layout?.title?.text || '')")
+    wait_idle(app_page)
+    assert metric(app_page, "Trial") == "1"
+    frames = app_page.evaluate("() => (document.querySelector('.js-plotly-plot')._transitionData._frames || []).length")
+    assert frames == 0, "the step figure carries no frames"
+
+
+def test_no_page_asks_for_anything_outside_the_server(app_page, server_url):
+    """Offline classrooms: every page, with a story's data and a Play, loads only from the lab's server."""
+    from urllib.parse import urlparse
+
+    server = urlparse(server_url).netloc
+    outside = []
+    app_page.on("request", lambda request: outside.append(request.url)
+                if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
+                and urlparse(request.url).netloc != server else None)
+    open_page(app_page, server_url, "")
+    app_page.locator(".st-key-story_thin-margin button").click()
+    app_page.wait_for_url("**/perceptron", timeout=30_000)
+    wait_idle(app_page)
+    app_page.get_by_role("button", name="Play", exact=True).first.click()
+    wait_idle(app_page)
+    for path in PAGES:
+        open_page(app_page, server_url, path)
+    assert outside == [], outside
