@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
-from sklearn.datasets import make_circles, make_moons
 
 from .four_clouds import four_clouds
 from .pointset import (DEFAULT_NAMES, MAX_CLASSES, MAX_POINTS, MAX_POLYGON_VERTICES, MAX_VALUE, PointSet,
@@ -288,6 +287,8 @@ def circles(n=120, noise=0.08, factor=0.5, seed=0):
     noise = check_real("noise", noise, 0.0, 10.0)
     factor = check_real("factor", factor, 0.0, 0.999)
     seed = check_whole("seed", seed, 0, 2**32 - 1)
+    from sklearn.datasets import make_circles      # imported here: scikit-learn takes ~1 s to import
+
     X, y = make_circles(n_samples=n, noise=noise, factor=factor, random_state=seed)
     return PointSet(2 * X, y)
 
@@ -300,6 +301,8 @@ def moons(n=120, noise=0.1, seed=0):
     """
     n = check_whole("n", n, 2, MAX_POINTS)
     noise = check_real("noise", noise, 0.0, 10.0)
+    from sklearn.datasets import make_moons
+
     X, y = make_moons(n_samples=n, noise=noise, random_state=check_whole("seed", seed, 0, 2**32 - 1))
     return PointSet(1.5 * X - [0.75, 0.25], y)
 
