@@ -259,6 +259,11 @@ def support_line_traces(support_lines, class_names, box) -> list:
     return traces
 
 
+#: ``meta`` of the point-cloud traces: the lab's chart (components/plotly_view.js) draws them on a
+#: layer of their own, which a Step that only moves the boundary does not redraw
+POINTS_META = "points"
+
+
 def point_traces(X, labels, class_names, weights=None) -> list:
     """One marker trace per class (its colour and symbol), sizes from the weights, hover with index and weight.
 
@@ -281,7 +286,7 @@ def point_traces(X, labels, class_names, weights=None) -> list:
             name=plain(name),
             marker=dict(color=palette.color(j), symbol=palette.symbol(j), size=size,
                         line=dict(color="white", width=0.8)),
-            customdata=np.column_stack([index, weights[mask]]),
+            customdata=np.column_stack([index, weights[mask]]), meta=POINTS_META,
             hovertemplate="point %{customdata[0]}<br>(%{x:.3g}, %{y:.3g})<br>weight %{customdata[1]:.3g}"
                           "<extra>" + plain(name) + "</extra>"))
     return traces

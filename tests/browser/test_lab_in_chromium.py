@@ -63,7 +63,8 @@ def test_every_page_renders_at_1280x720(app_page, server_url, path):
 
 def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_url):
     """The boundary chart survives a Step (components/plotly_view.py): the same plotly.js div is
-    updated with the new trial, so a zoom the user made is kept (layout.uirevision)."""
+    updated with the new trial, so a zoom the user made is kept (layout.uirevision); the point
+    clouds, drawn on a layer of their own above it, stay aligned with it."""
     open_page(app_page, server_url, "")
     app_page.locator(".st-key-story_thin-margin button").click()
     app_page.wait_for_url("**/perceptron", timeout=30_000)
@@ -91,6 +92,13 @@ def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_
         return {same: chart.__marked === true, range: chart._fullLayout.xaxis.range}; }""")
     assert chart["same"], "the boundary chart was replaced instead of updated"
     assert chart["range"] == pytest.approx(zoomed), f"the zoom {zoomed} was lost: {chart['range']}"
+    # the points' layer above the boundary lines up with it exactly, zoom included
+    layers = app_page.evaluate("""() => [...document.querySelector('.mbl-plotly').querySelectorAll('.js-plotly-plot')]
+        .map(c => ({size: c._fullLayout._size, x: c._fullLayout.xaxis.range, y: c._fullLayout.yaxis.range,
+                    points: c.data.some(t => t.meta === 'points')}))""")
+    assert [layer["points"] for layer in layers] == [False, True]
+    assert layers[0]["size"] == layers[1]["size"]
+    assert layers[0]["x"] == pytest.approx(layers[1]["x"]) and layers[0]["y"] == pytest.approx(layers[1]["y"])
     assert zoomed[1] - zoomed[0] < 0.5 * (full[1] - full[0]), "the drag did zoom in"
 
 
@@ -104,7 +112,8 @@ def test_play_starts_the_animation_by_itself_and_step_takes_over_after_it(app_pa
     # nobody presses the chart's own ▶ Play: the slider's current value moves past trial 0 by itself
     app_page.wait_for_function(
         "() => { const chart = document.querySelector('.js-plotly-plot');"
-        " return chart._fullLayout.sliders && chart._fullLayout.sliders[0].active > 0; }", timeout=30_000)
+        " return chart && chart._fullLayout && chart._fullLayout.sliders"
+        " && chart._fullLayout.sliders[0].active > 0; }", timeout=30_000)
     # Reset, then Step: the animation gives way to the boundary of trial 1 in the same chart
     app_page.get_by_role("button", name="Reset", exact=True).first.click()
     wait_idle(app_page)
