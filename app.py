@@ -6,6 +6,9 @@ thin file under ``views/`` that draws widgets and calls the layers below
 ``ui.state``.
 """
 
+import sys
+import threading
+
 import streamlit as st
 
 from ui import state
@@ -26,6 +29,17 @@ PAGES = [
     st.Page("views/priority.py", title="Priority", icon=":material/balance:", url_path="priority"),
     st.Page("views/paper_lab.py", title="Paper lab", icon=":material/science:", url_path="paper-lab"),
 ]
+
+
+def preload() -> None:
+    """Import the learners and their figures (scikit-learn alone takes about a second) while the
+    first visitor reads the page they opened, so the first learner page opens without that wait."""
+    import lab.runner  # noqa: F401
+    import viz.runs  # noqa: F401
+
+
+if "lab.runner" not in sys.modules and not any(t.name == "mbl-preload" for t in threading.enumerate()):
+    threading.Thread(target=preload, name="mbl-preload", daemon=True).start()
 
 page = st.navigation(PAGES)
 for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)

@@ -219,7 +219,10 @@ export default function (component) {
   if (data && data.figure && data.figure !== inst.requested) {
     inst.requested = data.figure;
     inst.latest = {figure: data.figure, config: data.config || {}, src: data.src};
-    drawLatest(inst);
+    // a secondary chart (data.later) waits for the next frame, so the page's main chart is drawn
+    // and shown first when both change in one rerun
+    if (data.later && inst.base._fullLayout) requestAnimationFrame(() => setTimeout(() => drawLatest(inst), 0));
+    else drawLatest(inst);
   }
   return () => {
     if (root.isConnected) return;            // a stale cleanup must not tear down a live chart

@@ -60,12 +60,13 @@ def ensure_plotly_js(static: Path = STATIC, source: Path = SOURCE) -> bool:
 _SERVED = ensure_plotly_js()        # once per server process (a file on disk, no per-user state)
 
 
-def plotly_view(figure, *, key: str, config: dict | None = None) -> None:
+def plotly_view(figure, *, key: str, config: dict | None = None, later: bool = False) -> None:
     """Draw ``figure`` (a ``go.Figure``) under ``key``; the next call with the same key updates
-    the same chart in the browser instead of replacing it."""
+    the same chart in the browser instead of replacing it.  ``later``: a secondary chart, updated
+    a frame after the others (the page's main chart is shown first)."""
     config = {**DEFAULT_CONFIG, **(config or {})}
     if not _SERVED:
         st.plotly_chart(figure, key=key, config=config, theme=None)
         return
     _COMPONENT(key=key, data={"figure": pio.to_json(figure, validate=False), "config": config,
-                              "src": f"app/static/{PLOTLY_JS}"})
+                              "src": f"app/static/{PLOTLY_JS}", "later": bool(later)})

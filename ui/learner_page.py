@@ -118,7 +118,7 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
                         "to run every trial and watch the boundary move.")
         curves, notes = figures.bound_panel(run)
         if curves is not None:
-            plotly_view(curves, key=f"{page}_curves")
+            plotly_view(curves, key=f"{page}_curves", later=True)
         for note in notes:
             st.caption(note)
         if figures.has_invariants(run) and st.toggle(
@@ -128,7 +128,7 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
             if invariants is None:
                 st.caption("The invariants need data separable so far (Novikoff's bound applies on every trial).")
             else:
-                plotly_view(invariants, key=f"{page}_invariants")
+                plotly_view(invariants, key=f"{page}_invariants", later=True)
 
 
 def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None, extra=None) -> None:
