@@ -244,11 +244,13 @@ def read_points_table(text, row_names, *, class_names, theta=None) -> PointSet:
     0
     """
     rows = list(row_names)
+    split = []
 
     def row(match):
         position = int(match[1]) - 2                  # line 1 is the header
-        if not 0 <= position < len(rows):
-            return match[0]
+        if not 0 <= position < len(rows):             # a line the table does not have: a cell's line
+            split.append(position)                    # break (e.g. a pasted carriage return) split a row
+            return "A row" if match[0].startswith("L") else "a row"
         return f"{'Row' if match[0].startswith('L') else 'row'} {rows[position]}"
 
     try:
@@ -258,7 +260,10 @@ def read_points_table(text, row_names, *, class_names, theta=None) -> PointSet:
         if message.startswith("The file has a header but no points"):
             return PointSet(class_names=class_names, theta=theta)
         message = _LINE.sub(row, message).replace("delete the line", "delete the row")
-        raise ValueError(message.replace("The file", "The table")) from None
+        message = message.replace("Every line", "Every row").replace("The file", "The table")
+        if split:
+            message += " A cell holds a line break, which splits its row; remove it."
+        raise ValueError(message) from None
 
 
 def write_points_csv(points: PointSet) -> str:

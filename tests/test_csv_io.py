@@ -338,3 +338,14 @@ def test_point_set_construction_and_edits_raise_only_value_errors(arguments, edi
         assert np.all(np.isfinite(result.X)) and np.all(result.weights >= 0) and 2 <= result.n_classes <= 6
         assert result.labels.shape == (len(result),) and np.all(result.labels < result.n_classes)
     assert (csv_io.write_points_csv(base), base.theta.tolist(), base.fingerprint()) == before
+
+
+def test_a_line_break_inside_a_table_cell_is_named_as_such_not_as_a_line_of_a_file():
+    """Found by the property test above: a carriage return pasted into a cell splits the row when the
+    table is read as CSV; the message must still speak of rows and say why."""
+    import pandas as pd
+
+    frame = pd.DataFrame([[None, None, None, "\r0"]], columns=["x1", "x2", "label", "weight"], index=[100])
+    with pytest.raises(ValueError) as error:
+        csv_io.read_points_table(frame.to_csv(index=False), frame.index, class_names=("A", "B"))
+    assert "Line" not in str(error.value) and "line break" in str(error.value)
