@@ -90,9 +90,8 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
         start = run.trial
         run.play()
         state.set_animation(page, figures.animated_run(run, points, start))
-    if buttons[2].button("Reset", key=f"{page}_reset", width="stretch"):
-        state.reset_run(page)
-        st.rerun()
+    # Reset works in its callback, before this panel reruns, so the panel draws the fresh run
+    buttons[2].button("Reset", key=f"{page}_reset", width="stretch", on_click=state.reset_run, args=(page,))
 
     metrics[0].metric("Trial", run.trial, help=f"of {run.total_trials} ({run.n_passes} passes)")
     metrics[1].metric("Mistakes", run.mistakes)

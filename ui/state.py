@@ -20,6 +20,7 @@ DEFAULTS = {
     "selection": lambda: ("", ()),   # (fingerprint of the point set, sorted point indices selected in it)
     "runs": dict,         # page key -> lab.runner.Run
     "run_specs": dict,    # page key -> the settings the run was made with
+    "run_makers": dict,   # page key -> the function that made the run (Reset calls it again)
     "animations": dict,   # page key -> the Play figure of the current run, if any
     "notices": list,      # (kind, text) shown once on the next rerun
     "experiment": dict,   # Paper lab: "running" / "done" -> the parameters of that run
@@ -108,6 +109,7 @@ def run_for(page: str, spec: tuple, make):
     if specs.get(page) != spec or page not in runs:
         runs[page] = make()
         specs[page] = spec
+        _get("run_makers")[page] = make           # Reset makes the same run again (reset_run)
         _get("animations").pop(page, None)
     return runs[page]
 
@@ -118,15 +120,21 @@ def current_run(page: str):
 
 
 def reset_run(page: str) -> None:
-    """Forget the run of ``page`` so that the next ``run_for`` starts fresh."""
+    """Start the run of ``page`` again from trial 0 with the same settings (a button callback, so
+    only the trial panel needs to rerun); without settings to repeat, forget it."""
+    make = _get("run_makers").get(page)
+    _get("animations").pop(page, None)
+    if make is not None and page in _get("runs"):
+        _get("runs")[page] = make()
+        return
     _get("runs").pop(page, None)
     _get("run_specs").pop(page, None)
-    _get("animations").pop(page, None)
 
 
 def forget_runs() -> None:
     _get("runs").clear()
     _get("run_specs").clear()
+    _get("run_makers").clear()
     _get("animations").clear()
 
 
