@@ -78,3 +78,27 @@ def test_paper_lab_runs_a_small_experiment():
     assert not at.exception, [e.value for e in at.exception]
     assert at.dataframe, "the table of our numbers beside the published ones"
     assert any("holds" in m.value for m in at.markdown)
+
+
+PAPER_EXPERIMENTS = ["iwp-table1", "priority-figures", "priority-table2", "winnow-scaling", "manyclass",
+                     "rwm-epsilon"]
+
+
+def test_the_page_offers_every_experiment_of_the_command_line():
+    from experiments.registry import EXPERIMENTS
+
+    assert list(EXPERIMENTS) == PAPER_EXPERIMENTS
+
+
+@pytest.mark.parametrize("name", PAPER_EXPERIMENTS)
+def test_every_experiment_runs_from_the_paper_lab(name):
+    """Each experiment of the command line also runs from the page (its small version) and shows
+    a result: a table or a chart."""
+    at = app()
+    at.run()
+    at.switch_page("views/paper_lab.py").run()
+    at.selectbox(key="paper_experiment").set_value(name).run()
+    assert at.toggle(key="paper_quick").value is True
+    [b for b in at.button if b.label == "Run"][0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
