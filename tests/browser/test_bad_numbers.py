@@ -9,6 +9,8 @@ is replaced by a number in range.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from .conftest import metric, screenshot, wait_for_metric, wait_idle
@@ -21,6 +23,21 @@ RANGE_MESSAGE = "Number is outside the allowed range"
 def point_titles(page) -> list[str]:
     """The hover titles of the canvas's points: "<class> (x, y), weight w"."""
     return page.locator(".st-key-canvas svg.mbl-svg g.points title").all_text_contents()
+
+
+def wait_for_weight(page, weight: str, timeout: float = 20.0) -> None:
+    """Wait until the canvas's single point says it has ``weight``: the canvas redraws after the rerun
+    that changed it, so an immediate look may still see the previous drawing.  Fails after ``timeout``
+    seconds with the titles it saw.  (The canvas sits in a shadow root: Playwright's locators reach into
+    it, ``document.querySelectorAll`` does not.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        titles = point_titles(page)
+        if len(titles) == 1 and titles[0].endswith(f"weight {weight}"):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the point's weight is not {weight}: {titles}")
+        page.wait_for_timeout(100)
 
 
 def type_number(page, key: str, text: str) -> None:
@@ -57,6 +74,7 @@ def test_negative_weights_and_theta_at_most_zero_are_refused_with_a_message(page
     type_number(page, "data_class_weight_0", "2.5")                  # a valid value is taken
     page.locator(".st-key-data_apply_weight_0 button").click()
     wait_idle(page)
+    wait_for_weight(page, "2.5")
     assert [t.endswith("weight 2.5") for t in point_titles(page)] == [True]
 
     type_number(page, "data_class_weight_0", "1e400")                # infinity is not taken
