@@ -6,12 +6,9 @@ thin file under ``views/`` that draws widgets and calls the layers below
 ``ui.state``.
 """
 
-import sys
-import threading
-
 import streamlit as st
 
-from ui import state
+from ui import preload, state
 
 # the favicon is a file of the project: a Material icon would make the browser fetch it from Google
 st.set_page_config(page_title="Mistake Bound Lab", page_icon="assets/icon.png", layout="wide")
@@ -31,15 +28,7 @@ PAGES = [
 ]
 
 
-def preload() -> None:
-    """Import the learners and their figures (scikit-learn alone takes about a second) while the
-    first visitor reads the page they opened, so the first learner page opens without that wait."""
-    import lab.runner  # noqa: F401
-    import viz.runs  # noqa: F401
-
-
-if "lab.runner" not in sys.modules and not any(t.name == "mbl-preload" for t in threading.enumerate()):
-    threading.Thread(target=preload, name="mbl-preload", daemon=True).start()
+preload.start_once()       # imports in the background, then gc.freeze (see ui/preload.py)
 
 page = st.navigation(PAGES)
 for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)

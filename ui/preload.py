@@ -1,0 +1,50 @@
+"""Once per server process: import what the pages use, then hide those objects from the
+garbage collector.
+
+Why this matters for a Step.  CPython's full garbage collection walks every tracked
+object.  Once NumPy, SciPy, scikit-learn, pandas, plotly, numba and Streamlit are
+imported that is about 200,000 objects, and a full collection holds the interpreter
+lock for ~100 ms on a 2-core machine: the server sends nothing to any browser
+meanwhile.  Streamlit ran one after every script run (``runner.postScriptGC``; the
+lab turns it off in ``.streamlit/config.toml``), so a Step whose fragment is built in
+~25 ms reached the browser after ~150 ms.
+
+:func:`gc.freeze` moves every object alive at that moment into a permanent generation
+that collections skip.  Called right after the imports, it freezes what the modules
+define — objects that live as long as the server anyway — so later collections, the
+automatic ones included, walk only what sessions created since.  What a session drops
+is still freed: by reference counting at once, and by the collector when it is cyclic.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+import threading
+
+#: the modules the pages import (the slow part is scikit-learn, pulled in by lab.runner)
+MODULES = ("pandas", "lab.runner", "lab.compare", "lab.experts_run", "lab.stories", "viz.runs",
+           "viz.priority", "viz.experts", "viz.experiments", "datasets.csv_io", "datasets.generators",
+           "experiments.registry", "experiments.priority", "experiments.winnow_scaling")
+# (components/ is left to the script thread: importing it registers Streamlit components)
+THREAD_NAME = "mbl-preload"
+
+
+def preload(modules=MODULES) -> int:
+    """Import ``modules``, collect the garbage of the imports, and freeze what is left.
+
+    Returns how many objects the permanent generation holds afterwards."""
+    for name in modules:
+        importlib.import_module(name)
+    gc.collect()                 # import-time garbage is freed now, not frozen for good
+    gc.freeze()
+    return gc.get_freeze_count()
+
+
+def start_once() -> None:
+    """Start :func:`preload` in a background thread on the server's first run, so the first
+    visitor's page is not held up by the imports (they take about two seconds)."""
+    if "lab.runner" in sys.modules or any(t.name == THREAD_NAME for t in threading.enumerate()):
+        return
+    threading.Thread(target=preload, name=THREAD_NAME, daemon=True).start()
