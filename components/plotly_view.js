@@ -7,14 +7,16 @@
 // Here the chart lives as long as the element: an update is a Plotly.react on the same div, which
 // keeps zoom (layout.uirevision) and redraws only what changed.
 //
-// Two layers. A figure whose point clouds are marked (trace.meta === "points") and that has no
-// animation frames is drawn as two stacked plots with the same layout: below, everything else (the
-// regions, boundaries, arrow, title — what a Step moves); above, on a transparent background, the
-// point clouds, which take the mouse (hover, zoom, the modebar) and whose zoom the layer below follows. Both
+// Two layers. A figure whose point clouds are marked (trace.meta === "points") is drawn as two
+// stacked plots with the same layout: below, everything else (the regions, boundaries, arrow, title —
+// what a Step moves — and an animation's frames, ▶ Play and slider, when no frame moves a cloud);
+// above, on a transparent background, the point clouds, whose plot area takes the mouse (hover, zoom,
+// the modebar; elsewhere clicks reach the layer below) and whose zoom the layer below follows. Both
 // draw the same axes and the same legend (each holds invisible stand-ins for the other's legend
 // entries), so their plot areas coincide exactly. A Step that leaves the points alone redraws only
 // the layer below: plotly.js recomputes and restyles every trace of a plot whenever one changes,
-// and restyling 1,000 markers was most of a Step's time in the browser.
+// and restyling 1,000 markers was most of a Step's time in the browser. Likewise an animation frame
+// repaints the layer below only, not every marker (the cloud sits on its own compositing layer).
 //
 // plotly.js itself is the copy that ships with the plotly Python package, served by Streamlit's
 // static file serving.
@@ -39,6 +41,14 @@ function loadPlotly(src) {
   return plotlyLoading;
 }
 
+function addStyle() {
+  if (document.getElementById("mbl-plotly-style")) return;
+  const style = document.createElement("style");
+  style.id = "mbl-plotly-style";
+  style.textContent = ".mbl-plotly-points .modebar-container { pointer-events: auto; }";
+  document.head.appendChild(style);
+}
+
 function createInstance(root) {
   root.style.position = "relative";
   const base = document.createElement("div");
@@ -49,6 +59,11 @@ function createInstance(root) {
   // its own compositing layer: repainting the boundary below does not repaint the points
   Object.assign(cloud.style, {position: "absolute", left: "0", top: "0", width: "100%", display: "none",
                               willChange: "transform"});
+  // the mouse reaches the layer below except where plotly.js made the cloud interactive (the plot
+  // area's drag layer: hover, zoom, pan; its modebar): so an animation's ▶ Play and slider, drawn
+  // by the layer below, take clicks through the transparent cloud above them
+  cloud.style.pointerEvents = "none";
+  addStyle();
   root.append(base, cloud);
   const inst = {root, base, cloud, Plotly: null, latest: null, requested: null, drawing: false,
                 cloudKey: null, view: null, revision: null, frame: 0, following: false};
@@ -89,8 +104,12 @@ function standIn(trace) {
   return copy;
 }
 
-function splitLayers(data, layout) {
+function splitLayers(data, layout, frames) {
   if (!data.some((trace) => trace.meta === POINTS)) return null;
+  // an animation goes on the layer below: each of its frames must name the traces it moves, none a cloud
+  const movesPoints = (frame) => !Array.isArray(frame.traces)
+    || frame.traces.some((index) => data[index] && data[index].meta === POINTS);
+  if (frames.some(movesPoints)) return null;
   const shown = (trace) => trace.showlegend !== false;
   const below = data.map((trace) => (trace.meta === POINTS ? standIn(trace) : trace));
   const above = data.filter((trace) => trace.meta === POINTS || shown(trace))
@@ -100,7 +119,8 @@ function splitLayers(data, layout) {
   return {
     below, belowLayout: {...layout, legend, showlegend: false},
     above, aboveLayout: {...layout, legend, title: {...(layout.title || {}), text: ""}, annotations: [], shapes: [],
-                         images: [], paper_bgcolor: CLEAR, plot_bgcolor: CLEAR,
+                         images: [], updatemenus: [], sliders: [], meta: undefined,
+                         paper_bgcolor: CLEAR, plot_bgcolor: CLEAR,
                          xaxis: quiet(layout.xaxis), yaxis: quiet(layout.yaxis)},
   };
 }
@@ -123,9 +143,14 @@ async function drawOneLayer(inst, spec, layout, frames, config) {
   }
   inst.view = null;
   await inst.Plotly.react(inst.base, {data: spec.data || [], layout, frames, config});
+  await startFrames(inst, layout, frames);
+}
+
+// The frames of an animation on the layer below, started at once when the figure asks for it
+// (layout.meta.autoplay), with its own ▶ Play button's settings.
+async function startFrames(inst, layout, frames) {
   const kept = inst.base._transitionData && inst.base._transitionData._frames;
   if (frames.length && !(kept && kept.length)) await inst.Plotly.addFrames(inst.base, frames);
-  // a run's animation starts by itself (layout.meta.autoplay), with its own ▶ Play button's settings
   if (layout.meta && layout.meta.autoplay && frames.length > 1) {
     const play = (layout.updatemenus || []).flatMap((menu) => menu.buttons || [])
       .find((button) => button.method === "animate" && button.args && button.args[0] === null);
@@ -133,7 +158,7 @@ async function drawOneLayer(inst, spec, layout, frames, config) {
   }
 }
 
-async function drawTwoLayers(inst, layers, layout, config) {
+async function drawTwoLayers(inst, layers, layout, frames, config) {
   if (layout.uirevision !== inst.revision) inst.view = null;        // a new view: forget the old zoom
   inst.revision = layout.uirevision;
   const belowLayout = inst.view
@@ -142,9 +167,12 @@ async function drawTwoLayers(inst, layers, layout, config) {
     : layers.belowLayout;
   // the same config as the layer above and as a one-layer figure: a config change makes
   // Plotly.react start a new plot, which drops the frames of an animation that follows
-  await inst.Plotly.react(inst.base, {data: layers.below, layout: belowLayout, frames: [], config});
+  await inst.Plotly.react(inst.base, {data: layers.below, layout: belowLayout, frames, config});
   const key = JSON.stringify([layers.above, layers.aboveLayout, config]);
-  if (key === inst.cloudKey) return true;                           // the points did not change
+  if (key === inst.cloudKey) {                                      // the points did not change
+    await startFrames(inst, layout, frames);
+    return true;
+  }
   inst.cloud.style.display = "";
   inst.cloud.style.height = inst.base.style.height;
   await inst.Plotly.react(inst.cloud, {data: layers.above, layout: layers.aboveLayout, frames: [], config});
@@ -156,6 +184,7 @@ async function drawTwoLayers(inst, layers, layout, config) {
       if (Object.keys(event || {}).some((name) => name.startsWith("xaxis") || name.startsWith("yaxis"))) follow(inst);
     });
   }
+  await startFrames(inst, layout, frames);
   return true;
 }
 
@@ -188,9 +217,9 @@ async function drawLatest(inst) {
                                                       transition: {duration: 0}});
       }
       inst.base.style.height = `${layout.height || 450}px`;
-      const layers = frames.length ? null : splitLayers(spec.data || [], layout);
+      const layers = splitLayers(spec.data || [], layout, frames);
       // two layers when the figure allows it and they line up; otherwise (never seen) one plot
-      if (!layers || !(await drawTwoLayers(inst, layers, layout, config))) {
+      if (!layers || !(await drawTwoLayers(inst, layers, layout, frames, config))) {
         await drawOneLayer(inst, spec, layout, frames, config);
       }
     }

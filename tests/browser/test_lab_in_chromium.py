@@ -126,6 +126,46 @@ def test_play_starts_the_animation_by_itself_and_step_takes_over_after_it(app_pa
     assert frames == 0, "the step figure carries no frames"
 
 
+ANIMATION_LAYERS = """() => [...document.querySelectorAll('.mbl-plotly-chart')]
+    .filter(div => div._fullLayout && div.style.display !== 'none')
+    .map(div => ({points: div.classList.contains('mbl-plotly-points'),
+                  frames: (div._transitionData && div._transitionData._frames || []).length,
+                  size: JSON.stringify(div._fullLayout._size)}))"""
+
+
+def test_an_animation_moves_the_boundary_layer_under_the_points_and_its_controls_take_real_clicks(
+        app_page, server_url):
+    """The frames go to the layer below, the point clouds stay on the transparent layer above (an
+    animation frame does not repaint every marker); the figure's own ▶ Play, drawn below, still takes a
+    mouse click through the layer above, and the points above still answer the mouse (hover)."""
+    open_page(app_page, server_url, "")
+    app_page.locator(".st-key-story_thin-margin button").click()
+    app_page.wait_for_url("**/perceptron", timeout=30_000)
+    wait_idle(app_page)
+    app_page.get_by_role("button", name="Play", exact=True).first.click()
+    wait_idle(app_page)
+    app_page.wait_for_function("() => { const c = document.querySelector('.js-plotly-plot');"
+                               " return c && c._transitionData && (c._transitionData._frames || []).length > 1; }",
+                               timeout=30_000)
+    layers = app_page.evaluate(ANIMATION_LAYERS)[:2]
+    assert [layer["points"] for layer in layers] == [False, True], layers
+    assert layers[0]["frames"] > 1 and layers[1]["frames"] == 0, layers
+    assert layers[0]["size"] == layers[1]["size"], "the two layers' plot areas differ"
+    app_page.wait_for_timeout(4_000)                     # the autoplay has ended
+
+    app_page.evaluate("() => { window.__frames = 0; document.querySelector('.js-plotly-plot')"
+                      ".on('plotly_animatingframe', () => window.__frames++); }")
+    play = app_page.locator(".updatemenu-button", has_text="Play").first.bounding_box()
+    app_page.mouse.click(play["x"] + play["width"] / 2, play["y"] + play["height"] / 2)
+    app_page.wait_for_function("() => window.__frames > 0", timeout=10_000)
+
+    # hover the first point of the cloud: plotly.js shows its label on the layer above
+    marker = app_page.locator(".mbl-plotly-points .scatterlayer .point").first.bounding_box()
+    app_page.mouse.move(marker["x"] + marker["width"] / 2, marker["y"] + marker["height"] / 2)
+    app_page.locator(".mbl-plotly-points .hoverlayer .hovertext").first.wait_for(timeout=10_000)
+    screenshot(app_page, "perceptron-animation-hover", full_page=False)
+
+
 def test_no_page_asks_for_anything_outside_the_server(app_page, server_url):
     """Offline classrooms: every page, with a story's data and a Play, loads only from the lab's server."""
     from urllib.parse import urlparse
