@@ -65,8 +65,11 @@ def test_play_runs_every_trial_and_reset_starts_again():
     assert not at.exception, [e.value for e in at.exception]
     played = int(metric(at, "Trial"))
     assert played > 1
+    # the run is over: the panel drawn right after the click already offers no Step and no Play
+    assert {b.label: b.disabled for b in at.button if b.label in ("Step", "Play")} == {"Step": True, "Play": True}
     [b for b in at.button if b.label == "Reset"][0].click().run()
     assert metric(at, "Trial") == "0"
+    assert {b.label: b.disabled for b in at.button if b.label in ("Step", "Play")} == {"Step": False, "Play": False}
 
 
 def test_paper_lab_runs_a_small_experiment():

@@ -76,21 +76,35 @@ def current_run(page: str, name: str, values: dict, presentation: dict, points) 
     return state.run_for(page, spec, make)
 
 
+def step_run(page: str) -> None:
+    """Step's callback: one more trial of the page's run."""
+    run = state.current_run(page)
+    if not run.finished:
+        state.clear_animation(page)
+        run.step()
+
+
+def play_run(page: str, points) -> None:
+    """Play's callback: every remaining trial at once, kept as the animated figure of those trials."""
+    run = state.current_run(page)
+    if not run.finished:
+        start = run.trial
+        run.play()
+        state.set_animation(page, figures.animated_run(run, points, start))
+
+
 def trial_panel(page: str, points, *, show_weighted: bool) -> None:
     """Buttons, metrics, boundary, math and bound curves of the page's current run."""
     run = state.current_run(page)
     # one row: the three buttons, then the metrics (the boundary stays as high on the page as it can)
     row = st.columns(7 if show_weighted else 6, vertical_alignment="center")
     buttons, metrics = row[:3], row[3:]
-    if buttons[0].button("Step", key=f"{page}_step", type="primary", disabled=run.finished,
-                         width="stretch"):
-        state.clear_animation(page)
-        run.step()
-    if buttons[1].button("Play", key=f"{page}_play", disabled=run.finished, width="stretch"):
-        start = run.trial
-        run.play()
-        state.set_animation(page, figures.animated_run(run, points, start))
-    # Reset works in its callback, before this panel reruns, so the panel draws the fresh run
+    # the buttons act in their callbacks, before this panel reruns: the panel then draws the run as
+    # it is after the click (a run that Play finished shows Step and Play disabled at once)
+    buttons[0].button("Step", key=f"{page}_step", type="primary", disabled=run.finished, width="stretch",
+                      on_click=step_run, args=(page,))
+    buttons[1].button("Play", key=f"{page}_play", disabled=run.finished, width="stretch",
+                      on_click=play_run, args=(page, points))
     buttons[2].button("Reset", key=f"{page}_reset", width="stretch", on_click=state.reset_run, args=(page,))
 
     metrics[0].metric("Trial", run.trial, help=f"of {run.total_trials} ({run.n_passes} passes)")
