@@ -37,9 +37,20 @@ def preload(modules=MODULES) -> int:
     Returns how many objects the permanent generation holds afterwards."""
     for name in modules:
         importlib.import_module(name)
+    warm_compiled_loops()
     gc.collect()                 # import-time garbage is freed now, not frozen for good
     gc.freeze()
     return gc.get_freeze_count()
+
+
+def warm_compiled_loops() -> None:
+    """Fit a Perceptron on two points: numba's machinery (about half a second to set up, once per
+    process) and the cached compiled loops are loaded here, not on the first Step or Play."""
+    import numpy as np
+
+    from learners import Perceptron
+
+    Perceptron().fit(np.array([[1.0, 0.5], [-1.0, -0.5]]), np.array([1, -1]))
 
 
 def start_once() -> None:
