@@ -33,9 +33,11 @@ Play of a 2,000-trial run (targets: computation and first frame ≤ 1.5 s, paylo
     frames shown per second of playback.
 
 Cold load (target: ≤ 3 s per page)
-    For every page, a new browser context (empty cache, new session) opens its
-    URL; the clock stops when the page's title (``h1``) is shown and the script
-    is idle.
+    Once the warm-up visit's background work on the server (the preload of
+    the learners, ``ui/preload.py``) is over — the server process uses no
+    CPU for half a second — for every page, a new browser context (empty
+    cache, new session) opens its URL; the clock stops when the page's title
+    (``h1``) is shown and the script is idle.
 
 Memory (target: ≤ 150 MB added by one session)
     On a separate, fresh server (warmed as above, and by one small session that
@@ -50,6 +52,7 @@ skipped — a miss, never a silent pass.
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import tempfile
 import threading
@@ -163,6 +166,23 @@ class Server:
 
         _stop(self.process)
 
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process so far (``/proc/<pid>/stat``)."""
+        fields = open(f"/proc/{self.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def wait_until_idle(self, quiet: float = 0.05, period: float = 0.5, timeout: float = 60.0) -> None:
+        """Return once the server used less than ``quiet`` CPU seconds in ``period`` (or after ``timeout``):
+        its start-up work in the background, the preload of the learners, is over."""
+        deadline = time.monotonic() + timeout
+        before = self.cpu_seconds()
+        while time.monotonic() < deadline:
+            time.sleep(period)
+            now = self.cpu_seconds()
+            if now - before < quiet:
+                return
+            before = now
+
     def rss_mb(self) -> float:
         for line in open(f"/proc/{self.pid}/status"):
             if line.startswith("VmRSS:"):
@@ -215,6 +235,7 @@ def cold_loads(browser, server) -> list[Figure]:
     idle(page)
     first = time.perf_counter() - start
     context.close()
+    server.wait_until_idle()                   # its background preload (ui/preload.py) has finished
     times = {}
     for path in PAGES:
         context, page = new_page(browser)
