@@ -12,10 +12,10 @@
 // what a Step moves — and an animation's frames, ▶ Play and slider, when no frame moves a cloud);
 // above, on a transparent background, the point clouds, whose plot area takes the mouse (hover, zoom,
 // the modebar; elsewhere clicks reach the layer below) and whose zoom the layer below follows. Both
-// draw the same axes and the same legend (each holds invisible stand-ins for the other's legend
-// entries), so their plot areas coincide exactly. A Step that leaves the points alone redraws only
-// the layer below: plotly.js recomputes and restyles every trace of a plot whenever one changes,
-// and restyling 1,000 markers was most of a Step's time in the browser. Likewise an animation frame
+// draw the same axes with the same margins, so their plot areas coincide exactly; the legend is
+// drawn above, with invisible stand-ins for the entries of the layer below. A Step that leaves the
+// points alone redraws only the layer below: plotly.js recomputes and restyles every trace of a
+// plot whenever one changes, and restyling 1,000 markers was most of a Step's time in the browser. Likewise an animation frame
 // repaints the layer below only, not every marker (the cloud sits on its own compositing layer).
 //
 // plotly.js itself is the copy that ships with the plotly Python package, served by Streamlit's
@@ -111,13 +111,18 @@ function splitLayers(data, layout, frames) {
     || frame.traces.some((index) => data[index] && data[index].meta === POINTS);
   if (frames.some(movesPoints)) return null;
   const shown = (trace) => trace.showlegend !== false;
-  const below = data.map((trace) => (trace.meta === POINTS ? standIn(trace) : trace));
+  // the layer below draws no legend: it leaves the clouds out altogether, and its frames name their
+  // traces by their places in it (plotly.js re-derives every trace of a plot on every frame and Step)
+  const kept = data.flatMap((trace, index) => (trace.meta === POINTS ? [] : [index]));
+  const place = new Map(kept.map((index, position) => [index, position]));
+  const below = kept.map((index) => data[index]);
+  const belowFrames = frames.map((frame) => ({...frame, traces: frame.traces.map((index) => place.get(index))}));
   const above = data.filter((trace) => trace.meta === POINTS || shown(trace))
     .map((trace) => (trace.meta === POINTS ? trace : standIn(trace)));
   const legend = {...(layout.legend || {}), itemclick: false, itemdoubleclick: false};
   const quiet = (axis) => ({...(axis || {}), showgrid: false, zeroline: false});
   return {
-    below, belowLayout: {...layout, legend, showlegend: false},
+    below, belowFrames, belowLayout: {...layout, legend, showlegend: false},
     above, aboveLayout: {...layout, legend, title: {...(layout.title || {}), text: ""}, annotations: [], shapes: [],
                          images: [], updatemenus: [], sliders: [], meta: undefined,
                          paper_bgcolor: CLEAR, plot_bgcolor: CLEAR,
@@ -167,10 +172,10 @@ async function drawTwoLayers(inst, layers, layout, frames, config) {
     : layers.belowLayout;
   // the same config as the layer above and as a one-layer figure: a config change makes
   // Plotly.react start a new plot, which drops the frames of an animation that follows
-  await inst.Plotly.react(inst.base, {data: layers.below, layout: belowLayout, frames, config});
+  await inst.Plotly.react(inst.base, {data: layers.below, layout: belowLayout, frames: layers.belowFrames, config});
   const key = JSON.stringify([layers.above, layers.aboveLayout, config]);
   if (key === inst.cloudKey) {                                      // the points did not change
-    await startFrames(inst, layout, frames);
+    await startFrames(inst, layout, layers.belowFrames);
     return true;
   }
   inst.cloud.style.display = "";
@@ -184,7 +189,7 @@ async function drawTwoLayers(inst, layers, layout, frames, config) {
       if (Object.keys(event || {}).some((name) => name.startsWith("xaxis") || name.startsWith("yaxis"))) follow(inst);
     });
   }
-  await startFrames(inst, layout, frames);
+  await startFrames(inst, layout, layers.belowFrames);
   return true;
 }
 
