@@ -120,7 +120,10 @@ function splitLayers(data, layout, frames) {
   const above = data.filter((trace) => trace.meta === POINTS || shown(trace))
     .map((trace) => (trace.meta === POINTS ? trace : standIn(trace)));
   const legend = {...(layout.legend || {}), itemclick: false, itemdoubleclick: false};
-  const quiet = (axis) => ({...(axis || {}), showgrid: false, zeroline: false});
+  // the layer above draws its axes' titles in no colour: the layer below shows them (plotly.js can
+  // place the two layers' titles a few pixels apart, which read as a doubled "x₁")
+  const clearTitle = (title) => ({...(title || {}), font: {...((title && title.font) || {}), color: CLEAR}});
+  const quiet = (axis) => ({...(axis || {}), showgrid: false, zeroline: false, title: clearTitle(axis && axis.title)});
   return {
     below, belowFrames, belowLayout: {...layout, legend, showlegend: false},
     above, aboveLayout: {...layout, legend, title: {...(layout.title || {}), text: ""}, annotations: [], shapes: [],

@@ -100,6 +100,13 @@ def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_
     assert layers[0]["size"] == layers[1]["size"]
     assert layers[0]["x"] == pytest.approx(layers[1]["x"]) and layers[0]["y"] == pytest.approx(layers[1]["y"])
     assert zoomed[1] - zoomed[0] < 0.5 * (full[1] - full[0]), "the drag did zoom in"
+    # each axis title is shown once, not once per layer (two copies a few pixels apart read as a blur)
+    titles = app_page.evaluate("""() => [...document.querySelector('.mbl-plotly').querySelectorAll(
+            '.g-xtitle text, .g-ytitle text')]
+        .filter(t => { const style = getComputedStyle(t);
+            return Number(style.fillOpacity) > 0 && Number(style.opacity) > 0 && !/rgba\\(.*, 0\\)$/.test(style.fill); })
+        .map(t => t.textContent)""")
+    assert sorted(titles) == ["x₁", "x₂"], titles
 
 
 def test_play_starts_the_animation_by_itself_and_step_takes_over_after_it(app_page, server_url):
