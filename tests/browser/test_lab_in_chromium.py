@@ -14,6 +14,20 @@ def open_page(page, url, path):
     wait_idle(page)
 
 
+def open_thin_margin_story(page, url):
+    """Home's "thin margin" story: its points and the Perceptron page, ready to Step or Play."""
+    open_page(page, url, "")
+    page.locator(".st-key-story_thin-margin button").click()
+    page.wait_for_url("**/perceptron", timeout=30_000)
+    wait_idle(page)
+
+
+def press(page, label: str):
+    """Click the trial panel's button ``label`` and wait until the script is idle again."""
+    page.get_by_role("button", name=label, exact=True).first.click()
+    wait_idle(page)
+
+
 def test_clicks_in_the_data_canvas_add_points_where_clicked(app_page, server_url):
     open_page(app_page, server_url, "data")
     assert metric(app_page, "Points") == "0"
@@ -46,8 +60,7 @@ def test_step_advances_the_trial_by_one_and_play_makes_frames(app_page, server_u
     wait_idle(app_page)
     assert metric(app_page, "Trial") == "1"
     screenshot(app_page, "perceptron-step")
-    app_page.get_by_role("button", name="Play", exact=True).first.click()
-    wait_idle(app_page)
+    press(app_page, "Play")
     frames = app_page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')].map(p => (p._transitionData && p._transitionData._frames || []).length))")
     assert frames >= 2
@@ -65,10 +78,7 @@ def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_
     """The boundary chart survives a Step (components/plotly_view.py): the same plotly.js div is
     updated with the new trial, so a zoom the user made is kept (layout.uirevision); the point
     clouds, drawn on a layer of their own above it, stay aligned with it."""
-    open_page(app_page, server_url, "")
-    app_page.locator(".st-key-story_thin-margin button").click()
-    app_page.wait_for_url("**/perceptron", timeout=30_000)
-    wait_idle(app_page)
+    open_thin_margin_story(app_page, server_url)
     step = app_page.get_by_role("button", name="Step", exact=True).first
     step.click()
     app_page.wait_for_function("() => /after trial 1(?![0-9])/.test("
@@ -110,12 +120,8 @@ def test_step_redraws_the_boundary_in_place_and_keeps_the_zoom(app_page, server_
 
 
 def test_play_starts_the_animation_by_itself_and_step_takes_over_after_it(app_page, server_url):
-    open_page(app_page, server_url, "")
-    app_page.locator(".st-key-story_thin-margin button").click()
-    app_page.wait_for_url("**/perceptron", timeout=30_000)
-    wait_idle(app_page)
-    app_page.get_by_role("button", name="Play", exact=True).first.click()
-    wait_idle(app_page)
+    open_thin_margin_story(app_page, server_url)
+    press(app_page, "Play")
     # nobody presses the chart's own ▶ Play: the slider's current value moves past trial 0 by itself
     app_page.wait_for_function(
         "() => { const chart = document.querySelector('.js-plotly-plot');"
@@ -145,12 +151,8 @@ def test_an_animation_moves_the_boundary_layer_under_the_points_and_its_controls
     """The frames go to the layer below, the point clouds stay on the transparent layer above (an
     animation frame does not repaint every marker); the figure's own ▶ Play, drawn below, still takes a
     mouse click through the layer above, and the points above still answer the mouse (hover)."""
-    open_page(app_page, server_url, "")
-    app_page.locator(".st-key-story_thin-margin button").click()
-    app_page.wait_for_url("**/perceptron", timeout=30_000)
-    wait_idle(app_page)
-    app_page.get_by_role("button", name="Play", exact=True).first.click()
-    wait_idle(app_page)
+    open_thin_margin_story(app_page, server_url)
+    press(app_page, "Play")
     app_page.wait_for_function("() => { const c = document.querySelector('.js-plotly-plot');"
                                " return c && c._transitionData && (c._transitionData._frames || []).length > 1; }",
                                timeout=30_000)
@@ -182,12 +184,8 @@ def test_no_page_asks_for_anything_outside_the_server(app_page, server_url):
     app_page.on("request", lambda request: outside.append(request.url)
                 if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
                 and urlparse(request.url).netloc != server else None)
-    open_page(app_page, server_url, "")
-    app_page.locator(".st-key-story_thin-margin button").click()
-    app_page.wait_for_url("**/perceptron", timeout=30_000)
-    wait_idle(app_page)
-    app_page.get_by_role("button", name="Play", exact=True).first.click()
-    wait_idle(app_page)
+    open_thin_margin_story(app_page, server_url)
+    press(app_page, "Play")
     for path in PAGES:
         open_page(app_page, server_url, path)
     assert outside == [], outside
