@@ -90,6 +90,12 @@ class BoundCurve:
         What it bounds: "mistakes", "weighted loss" or "expected mistakes".
     details : dict
         The comparator and constants behind the last value (``u``, ``gamma``, ``R`` ...).
+    bounds_this_run : bool
+        True when, where it ``applies``, the curve bounds the very run it is drawn with (the
+        learner, its parameters and its order of trials).  False for a *reference*: what a
+        theorem would promise another run — Winnow with the tuned η*, RWM with an ε chosen in
+        hindsight — which the measured count may cross.  Figures draw references in their own
+        style and never call them bounds.
     """
 
     name: str
@@ -100,6 +106,7 @@ class BoundCurve:
     reason: str = ""
     measures: str = "mistakes"
     details: dict = field(default_factory=dict)
+    bounds_this_run: bool = True
 
 
 @dataclass
