@@ -1,0 +1,282 @@
+r"""Formulas written once, rendered two ways: LaTeX (KaTeX, ``st.latex``) and MathML (the browser).
+
+A :class:`Formula` holds the same expression as LaTeX source and as MathML markup.  The
+combinators below build both side by side, so the two can never say different things:
+the trial math of every learner (:mod:`lab.explain`) is written with them, its LaTeX is
+checked by KaTeX in the tests, and its MathML is what the timeline player inserts into
+the page (Chromium, Firefox and Safari render MathML natively: nothing to download).
+
+Numbers are typeset by :func:`num`: integers plainly, others with three significant
+digits, and very large or small ones as a×10ᵏ (never ``4.66e-10``, which reads as a
+subtraction).  Text from users (class names) goes through :func:`text`, which escapes
+it for both languages, so it is always shown, never interpreted.
+
+Examples
+--------
+>>> f = row(sub(sym("w"), 2), op("="), num(4.66e-10))
+>>> print(f.tex)
+{w}_{2}=4.66 \times 10^{-10}
+>>> f.mml
+'<msub><mi>w</mi><mn>2</mn></msub><mo>=</mo><mn>4.66</mn><mo>×</mo><msup><mn>10</mn><mrow><mo>−</mo><mn>10</mn></mrow></msup>'
+>>> print(math_element(text("a<b")))
+<math display="block"><mtext>a&lt;b</mtext></math>
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Formula:
+    """One expression as LaTeX (``tex``) and as MathML content (``mml``, without ``<math>``)."""
+
+    tex: str
+    mml: str
+
+    def __add__(self, other: "Formula") -> "Formula":
+        return row(self, other)
+
+
+EMPTY = Formula("", "")
+
+#: TeX names of the Greek letters and symbols the lab writes, with their characters
+SYMBOLS = {
+    r"\eta": "η", r"\gamma": "γ", r"\alpha": "α", r"\beta": "β", r"\delta": "δ", r"\epsilon": "ε",
+    r"\theta": "θ", r"\tau": "τ", r"\ell": "ℓ", r"\lambda": "λ", r"\bar\delta": "δ̄", r"\infty": "∞",
+    r"\hat y": "ŷ", r"\Sigma": "Σ",
+}
+#: TeX operators and relations, with their characters
+OPERATORS = {
+    "=": "=", "+": "+", "-": "−", r"\le": "≤", r"\ge": "≥", "<": "&lt;", ">": "&gt;", r"\cdot": "·",
+    r"\times": "×", r"\leftarrow": "←", r"\ne": "≠", r"\approx": "≈", ",": ",", ":": ":",
+    r"\mathrel{+}=": "+=", r"\mathrel{-}=": "−=", r"\Rightarrow": "⇒", r"\mid": "|", r"\dots": "…",
+    r"\max": "max", r"\arg\max": "argmax", r"\exp": "exp", r"\ln": "ln", r"\sum": "∑", r"\sqrt": "√",
+}
+
+#: LaTeX's special characters, as KaTeX prints them literally inside \text{…}
+_TEX_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+                "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}"}
+
+
+def tex_text(text, limit: int = 40) -> str:
+    r"""``text`` (a class name from the user) for ``\text{…}``: every LaTeX special character
+    escaped, so a name is always printed, never read as a command.
+
+    >>> print(tex_text("a_b {x}"))
+    a\_b \{x\}
+    """
+    return "".join(_TEX_ESCAPES.get(character, character) for character in str(text)[:limit])
+
+
+# ------------------------------------------------------------------ atoms
+def sym(name: str) -> Formula:
+    r"""An identifier: a Latin letter (``"w"``) or a TeX Greek name (``r"\eta"``).
+
+    >>> sym(r"\eta").mml, sym("x").tex
+    ('<mi>η</mi>', 'x')
+    """
+    if name.startswith("\\"):
+        if name not in SYMBOLS:
+            raise ValueError(f"unknown symbol {name!r}; add it to lab.formula.SYMBOLS.")
+        return Formula(name + " ", f"<mi>{SYMBOLS[name]}</mi>")
+    if not name.isalnum():
+        raise ValueError(f"an identifier is letters and digits; got {name!r}.")
+    return Formula(name, f"<mi>{name}</mi>")
+
+
+def op(name: str) -> Formula:
+    """An operator or relation (``"="``, ``r"\\le"``, ``r"\\cdot"``...)."""
+    if name not in OPERATORS:
+        raise ValueError(f"unknown operator {name!r}; add it to lab.formula.OPERATORS.")
+    tex = name if name in ("=", "+", "-", ",", ":", "<", ">") else name + " "
+    if name in (r"\max", r"\arg\max"):
+        return Formula(tex, f'<mo movablelimits="true" form="prefix">{OPERATORS[name]}</mo>')
+    return Formula(tex, f"<mo>{OPERATORS[name]}</mo>")
+
+
+def text(words) -> Formula:
+    """Words inside a formula, escaped for both languages (a user's class name is shown as typed)."""
+    words = str(words)
+    return Formula(r"\text{" + tex_text(words, limit=200) + "}", f"<mtext>{html.escape(words[:200])}</mtext>")
+
+
+def space(width: str = "quad") -> Formula:
+    """Horizontal space: ``"quad"`` (1em), ``"qquad"`` (2em) or ``"thin"``."""
+    tex, em = {"quad": (r"\quad ", "1em"), "qquad": (r"\qquad ", "2em"), "thin": (r"\, ", "0.167em")}[width]
+    return Formula(tex, f'<mspace width="{em}"></mspace>')
+
+
+def num(value, digits: int = 3) -> Formula:
+    r"""A number: integers as such, others with ``digits`` significant digits, and those that
+    Python's ``g`` format would write with an exponent as a×10ᵏ.
+
+    >>> num(3.0).tex, num(-0.125).tex, num(1234.5).tex, num(-2.5e-7).tex
+    ('3', '-0.125', '1.23 \\times 10^{3}', '-2.5 \\times 10^{-7}')
+    >>> num(float("inf")).mml, num(1e-12).tex
+    ('<mi>∞</mi>', '10^{-12}')
+    """
+    value = float(value)
+    if math.isnan(value):
+        return text("undefined")
+    if math.isinf(value):
+        return Formula(r"\infty" if value > 0 else r"-\infty", "<mi>∞</mi>" if value > 0 else "<mo>−</mo><mi>∞</mi>")
+    sign_tex, sign_mml = ("-", "<mo>−</mo>") if value < 0 else ("", "")
+    magnitude = abs(value)
+    if magnitude == int(magnitude) and magnitude < 1e9:
+        body = str(int(magnitude))
+        return Formula(sign_tex + body, f"{sign_mml}<mn>{body}</mn>")
+    body = f"{magnitude:.{digits}g}"
+    if "e" not in body:
+        return Formula(sign_tex + body, f"{sign_mml}<mn>{body}</mn>")
+    mantissa, exponent = body.split("e")
+    exponent = int(exponent)
+    power = Formula(f"10^{{{exponent}}}", "<msup><mn>10</mn>" + _exponent_mml(exponent) + "</msup>")
+    if mantissa == "1":
+        return Formula(sign_tex + power.tex, sign_mml + power.mml)
+    return Formula(rf"{sign_tex}{mantissa} \times {power.tex}",
+                   f"{sign_mml}<mn>{mantissa}</mn><mo>×</mo>{power.mml}")
+
+
+def _exponent_mml(exponent: int) -> str:
+    if exponent < 0:
+        return f"<mrow><mo>−</mo><mn>{-exponent}</mn></mrow>"
+    return f"<mn>{exponent}</mn>"
+
+
+def signed(value, digits: int = 3) -> Formula:
+    """A number with its sign always written (``+1``, ``−1``), as a factor in a product."""
+    value = float(value)
+    if value >= 0 or math.isnan(value):
+        inner = num(value, digits)
+        return Formula("+" + inner.tex, "<mo>+</mo>" + inner.mml)
+    return num(value, digits)
+
+
+# ------------------------------------------------------------------ structure
+def row(*parts: Formula) -> Formula:
+    """Parts side by side."""
+    parts = [p for p in parts if p is not None]
+    tex = ""
+    for part in parts:       # a command name must not run into the next letter (\cdotx)
+        if tex and tex[-1].isalpha() and part.tex[:1].isalpha() and "\\" in tex.rsplit(" ", 1)[-1]:
+            tex += " "
+        tex += part.tex
+    return Formula(tex, "".join(p.mml for p in parts))
+
+
+def group(f: Formula) -> Formula:
+    """One MathML row (a unit for sub/superscripts and fractions)."""
+    return Formula("{" + f.tex + "}", f"<mrow>{f.mml}</mrow>")
+
+
+def _as_formula(part) -> Formula:
+    if isinstance(part, Formula):
+        return part
+    if isinstance(part, (int, np.integer)):
+        return num(int(part))
+    if isinstance(part, str):
+        return sym(part) if (part.isalnum() or part in SYMBOLS) else text(part)
+    raise TypeError(f"cannot turn {part!r} into a formula")
+
+
+def sub(base, index) -> Formula:
+    """``base`` with a subscript (an int, a name or a formula)."""
+    base, index = _as_formula(base), _as_formula(index)
+    return Formula(f"{{{base.tex}}}_{{{index.tex}}}", f"<msub>{_unit(base.mml)}{_unit(index.mml)}</msub>")
+
+
+def sup(base, exponent) -> Formula:
+    """``base`` with a superscript."""
+    base, exponent = _as_formula(base), _as_formula(exponent)
+    return Formula(f"{{{base.tex}}}^{{{exponent.tex}}}", f"<msup>{_unit(base.mml)}{_unit(exponent.mml)}</msup>")
+
+
+def _unit(mml: str) -> str:
+    """A MathML child that counts as one argument (wrapped in mrow unless it is a single element)."""
+    if mml.count("<") == 2 and mml.startswith("<m") and not mml.startswith("<mrow"):
+        return mml
+    return f"<mrow>{mml}</mrow>"
+
+
+def frac(numerator, denominator) -> Formula:
+    numerator, denominator = _as_formula(numerator), _as_formula(denominator)
+    return Formula(rf"\frac{{{numerator.tex}}}{{{denominator.tex}}}",
+                   f"<mfrac>{_unit(numerator.mml)}{_unit(denominator.mml)}</mfrac>")
+
+
+def paren(f: Formula, kind: str = "()") -> Formula:
+    """``f`` in parentheses (``"()"``), brackets (``"[]"``) or bars (``"||"``), growing with it."""
+    left, right = kind[0], kind[1]
+    tex_left = {"(": r"\left(", "[": r"\left[", "|": r"\left|"}[left]
+    tex_right = {")": r"\right)", "]": r"\right]", "|": r"\right|"}[right]
+    return Formula(f"{tex_left} {f.tex} {tex_right}",
+                   f'<mrow><mo fence="true">{left}</mo>{f.mml}<mo fence="true">{right}</mo></mrow>')
+
+
+def sqrt(f: Formula) -> Formula:
+    return Formula(rf"\sqrt{{{f.tex}}}", f"<msqrt>{f.mml}</msqrt>")
+
+
+def join(parts, separator: Formula) -> Formula:
+    parts = list(parts)
+    out = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(separator)
+        out.append(part)
+    return row(*out)
+
+
+def numbers(values, digits: int = 3) -> list[Formula]:
+    return [num(v, digits) for v in np.asarray(values, dtype=float).reshape(-1)]
+
+
+def vector(values, digits: int = 3, limit: int = 6) -> Formula:
+    """A row vector (a, b, c), elided in the middle beyond ``limit`` entries."""
+    items = numbers(values, digits)
+    if len(items) > limit:
+        items = items[: limit - 2] + [op(r"\dots")] + items[-1:]
+    return paren(join(items, row(op(","), space("thin"))))
+
+
+def column(values, digits: int = 3, limit: int = 4) -> Formula:
+    """A column vector (pmatrix) of at most ``limit`` entries, else :func:`vector`."""
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if len(values) > limit:
+        return vector(values, digits)
+    items = numbers(values, digits)
+    return matrix([[item] for item in items])
+
+
+def matrix(rows) -> Formula:
+    """A matrix in parentheses from rows of formulas."""
+    tex = r"\begin{pmatrix}" + r" \\ ".join(" & ".join(cell.tex for cell in r) for r in rows) + r"\end{pmatrix}"
+    body = "".join("<mtr>" + "".join(f"<mtd>{cell.mml}</mtd>" for cell in r) + "</mtr>" for r in rows)
+    return Formula(tex, f'<mrow><mo fence="true">(</mo><mtable>{body}</mtable><mo fence="true">)</mo></mrow>')
+
+
+def aligned(lines) -> Formula:
+    """Equations aligned at their relation: ``lines`` is a list of (left, right) pairs where
+    ``right`` begins with the relation (``=``, ``≤``...); ``left`` may be ``EMPTY``."""
+    tex_rows, mml_rows = [], []
+    for left, right in lines:
+        tex_rows.append(f"{left.tex} &{right.tex}")
+        mml_rows.append('<mtr><mtd class="mbl-right">' + left.mml + '</mtd><mtd class="mbl-left">'
+                        + right.mml + "</mtd></mtr>")
+    return Formula(r"\begin{aligned} " + r" \\ ".join(tex_rows) + r" \end{aligned}",
+                   '<mtable class="mbl-aligned" columnalign="right left">' + "".join(mml_rows) + "</mtable>")
+
+
+def math_element(f: Formula, display: bool = True) -> str:
+    """``f`` as a complete ``<math>`` element."""
+    return f'<math display="{"block" if display else "inline"}">{f.mml}</math>'
+
+
+#: CSS for aligned rows: MathML Core does not implement ``columnalign``; the player adds this
+ALIGN_CSS = (".mbl-aligned td.mbl-right, .mbl-aligned mtd.mbl-right { text-align: right; padding-right: 0 } "
+             ".mbl-aligned td.mbl-left, .mbl-aligned mtd.mbl-left { text-align: left; padding-left: 0 }")
