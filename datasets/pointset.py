@@ -14,7 +14,7 @@ What a valid set holds (n points, K classes):
   (the cost of a mistake on the point, seed 000), 1 by default;
 * ``class_names`` — K distinct names, 2 ≤ K ≤ 6, each at most
   ``MAX_NAME_LENGTH`` characters after :func:`clean_class_name`;
-* ``theta`` — shape (K,), priorities θ_j ∈ [``MIN_THETA``, ``MAX_VALUE``]
+* ``theta`` — shape (K,), priorities θ_j ∈ ``THETA_RANGE`` = [0.01, 100]
   (the cost of an error on class j, seed 002), 1 by default;
 * at most ``MAX_POINTS`` points.
 
@@ -49,7 +49,11 @@ MAX_CLASSES = 6
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F")
 MAX_POINTS = 100_000
 MAX_VALUE = 1e9
-MIN_THETA = 1e-9
+#: the one range of a priority θ_j, wherever it is entered (the Data and Priority pages, a CSV, a link)
+THETA_RANGE = (0.01, 100.0)
+#: priorities offered by a θ slider: spread evenly on a log scale over THETA_RANGE
+THETA_STEPS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 7.5, 10.0, 15.0, 20.0,
+               30.0, 50.0, 75.0, 100.0)
 MAX_NAME_LENGTH = 40
 MAX_POLYGON_VERTICES = 10_000
 _ZERO_WIDTH_JOINER = "\u200d"     # kept: it joins emoji sequences
@@ -349,9 +353,10 @@ class PointSet:
         theta = _numbers(theta, "θ").astype(float).reshape(-1)
         if theta.shape[0] != k:
             raise ValueError(f"θ needs one priority per class ({k}); got {theta.shape[0]}.")
-        if not np.all(np.isfinite(theta)) or np.any(theta < MIN_THETA) or np.any(theta > MAX_VALUE):
-            raise ValueError(f"Every priority θ must be a positive finite number "
-                             f"(between {MIN_THETA:g} and {MAX_VALUE:g}); got {np.round(theta, 6).tolist()}.")
+        low, high = THETA_RANGE
+        if not np.all(np.isfinite(theta)) or np.any(theta < low) or np.any(theta > high):
+            raise ValueError(f"Every priority θ must be a positive finite number between {low:g} and {high:g} "
+                             f"(the cost of an error on that class); got {np.round(theta, 6).tolist()}.")
         return theta
 
     # ---------------------------------------------------------------- basics

@@ -1,8 +1,21 @@
-"""Which learners each page offers, with their parameters as data.
+"""Every learner of the lab in one place: its parameters, its trial math, its bound curves, its invariants.
 
-A page renders its controls from :class:`Param` specs (sliders, select boxes,
-check boxes) and builds the learner with :func:`build`.  Ranges here are the
-ranges of the app's controls; the learners validate their own parameters too.
+One :class:`LearnerSpec` per learner, as data.  Pages draw their controls from ``params``
+(:class:`Param`), build the learner with :func:`build`, and everything that depends on
+which learner it is comes from the entry's callables — never from a learner's class
+name:
+
+``trial_math(record, learner, names)``
+    the trial's math, the learner's own rule with that trial's numbers (:mod:`lab.explain`);
+``bound_curves(learner, X, y, weights)``
+    the bound curves of the trials (X, y, weights) in the order presented, each a
+    :class:`learners.comparators.BoundCurve` that says whether it bounds this very run
+    (``bounds_this_run``) or is a reference; ``None`` for a learner the sources give no bound;
+``invariants(learner, weights_after, cum_mistakes, curves)``
+    the proof's invariants after every trial (the Perceptron: w·u ≥ ηγM and ‖w‖² ≤ η²R²M),
+    or ``None``.
+
+Adding a learner means adding one entry here (and its rule in :mod:`lab.explain`).
 
 Examples
 --------
@@ -11,18 +24,23 @@ Examples
 ['eta', 'fit_intercept']
 >>> type(build("Importance-Weighted Perceptron", {"eta": 0.5})).__name__
 'ImportanceWeightedPerceptron'
+>>> spec_for(build("Multi-vector IWP")).name
+'Multi-vector IWP'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import learners
+
+from . import explain
 
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a learner as the app shows it."""
+    """One parameter as the app shows it: a slider, select box or check box, with its range."""
 
     name: str
     label: str
@@ -35,22 +53,70 @@ class Param:
     help: str = ""
 
 
+# ------------------------------------------------------------------ bound curves
+def _perceptron_curves(learner, X, y, weights):
+    from learners.comparators import perceptron_bound_curves
+    return perceptron_bound_curves(learner, X, y, sample_weight=weights)
+
+
+def _kernel_curves(learner, X, y, weights):
+    from learners.comparators import kernel_bound_curve
+    return kernel_bound_curve(learner, X, y)
+
+
+def _winnow_curves(learner, X, y, weights):
+    from learners.comparators import winnow_bound_curves
+    return winnow_bound_curves(learner, X, y)
+
+
+def _multiclass_curves(learner, X, y, weights):
+    from learners.multiclass_bounds import multiclass_bound_curves
+    return multiclass_bound_curves(learner, X, y, sample_weight=weights)
+
+
+def _expert_curves(learner, advice, outcomes, weights):
+    from learners.comparators import expert_bound_curves
+    if isinstance(learner, learners.WeightedMajority):
+        return expert_bound_curves(advice, outcomes, beta=float(learner.beta))
+    if getattr(learner, "doubling", False):
+        return expert_bound_curves(advice, outcomes, doubling=True)
+    return expert_bound_curves(advice, outcomes, epsilon=float(learner.epsilon))
+
+
+def _perceptron_invariants(learner, weights_after, cum_mistakes, curves):
+    """Novikoff's proof after every trial (seed 003, Thm 2.1), while the data seen is separable."""
+    from learners.comparators import perceptron_invariants
+    novikoff = next((c for c in curves if c.name == "Novikoff"), None)
+    if novikoff is None or not novikoff.applies.all():
+        return None
+    return perceptron_invariants(weights_after, cum_mistakes, novikoff.details["u"], novikoff.details["gamma"],
+                                 novikoff.details["R"], eta=float(learner.eta))
+
+
+# ------------------------------------------------------------------ entries
 @dataclass(frozen=True)
 class LearnerSpec:
-    """A learner of the lab: its class, its parameters, and what it needs."""
+    """A learner of the lab: its class, parameters, needs, and the callables that explain it."""
 
     name: str
     cls_name: str                  # a class exported by ``learners``
+    trial_math: Callable
     params: tuple = ()
     fixed: dict = field(default_factory=dict)
     binary_only: bool = False
     uses_weights: bool = False      # the update depends on importance weights
-    bounds: str = ""                # key of its bound family in lab.bound_curves
+    bound_curves: Callable | None = None
+    invariants: Callable | None = None
     summary: str = ""
+    kind: str = "classifier"        # "classifier" (points) or "experts" (advice)
 
     @property
     def cls(self) -> type:
         return getattr(learners, self.cls_name)
+
+    @property
+    def has_bounds(self) -> bool:
+        return self.bound_curves is not None
 
 
 ETA = Param("eta", "learning rate η", "float", 1.0, 0.01, 5.0, 0.01,
@@ -65,27 +131,41 @@ PA_VARIANT = Param("variant", "variant", "choice", "PA-II", options=("PA", "PA-I
 PA_C = Param("C", "aggressiveness C", "float", 1.0, 0.01, 10.0, 0.01)
 WINNOW_ETA = Param("eta", "learning rate η", "float", 0.5, 0.01, 5.0, 0.01,
                    help="Winnow's rate matters (unlike the perceptron's): see the tuned η* of seed 003.")
+BETA = Param("beta", "β (penalty factor)", "float", 0.5, 0.05, 0.95, 0.05,
+             help="Weighted Majority multiplies a wrong expert's weight by β (0 < β < 1).")
+EPSILON = Param("epsilon", "ε", "float", 0.5, 0.01, 0.5, 0.01,
+                help="Randomized WM uses β = 1 − ε; its bound (1+ε)m + ln N/ε needs 0 < ε ≤ ½.")
+DOUBLING = Param("doubling", "doubling trick", "bool", False,
+                 help="Guess m̂ = 4 ln N with ε = ½; when every expert reaches m̂ mistakes, double m̂, "
+                      "retune ε = √(ln N/m̂) and restart the weights (seed 001).")
 
 LEARNERS = {spec.name: spec for spec in (
-    LearnerSpec("Perceptron", "Perceptron", (ETA, INTERCEPT, NORMALIZE), binary_only=True,
-                bounds="perceptron", summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
-    LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron",
-                (ETA, INTERCEPT), binary_only=True, uses_weights=True, bounds="iwp",
+    LearnerSpec("Perceptron", "Perceptron", explain.perceptron_math, (ETA, INTERCEPT, NORMALIZE), binary_only=True,
+                bound_curves=_perceptron_curves, invariants=_perceptron_invariants,
+                summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
+    LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron", explain.perceptron_math,
+                (ETA, INTERCEPT), binary_only=True, uses_weights=True, bound_curves=_perceptron_curves,
                 summary="On a mistake, w ← w + c·y·x: costly points move w further (seed 000)."),
-    LearnerSpec("Kernel Perceptron", "KernelPerceptron", (KERNEL, GAMMA, DEGREE, INTERCEPT),
-                binary_only=True, bounds="kernel",
+    LearnerSpec("Kernel Perceptron", "KernelPerceptron", explain.kernel_perceptron_math,
+                (KERNEL, GAMMA, DEGREE, INTERCEPT), binary_only=True, bound_curves=_kernel_curves,
                 summary="Keeps α_r = y_r for mistake trials; predicts sign Σ α_r K(x_r, x) (seed 003)."),
-    LearnerSpec("Winnow", "Winnow", (WINNOW_ETA, INTERCEPT),
-                fixed={"balanced": True}, binary_only=True, bounds="winnow",
+    LearnerSpec("Winnow", "Winnow", explain.winnow_math, (WINNOW_ETA, INTERCEPT),
+                fixed={"balanced": True}, binary_only=True, bound_curves=_winnow_curves,
                 summary="Multiplicative update w_i ← w_i·e^{ηyx_i}/Z on the balanced features (x, −x) (seed 003)."),
-    LearnerSpec("Passive-Aggressive", "PassiveAggressive", (PA_VARIANT, PA_C, INTERCEPT),
-                bounds="", summary="Moves just enough to reach margin 1 on the current point (seed 004)."),
-    LearnerSpec("Multi-vector Perceptron", "MultiVectorPerceptron", (INTERCEPT,),
-                fixed={"importance_weighted": False}, summary="w_y += x, w_ŷ −= x on a mistake (seed 000 §2.3)."),
-    LearnerSpec("Multi-vector IWP", "MultiVectorPerceptron", (INTERCEPT,),
-                fixed={"importance_weighted": True}, uses_weights=True,
+    LearnerSpec("Passive-Aggressive", "PassiveAggressive", explain.passive_aggressive_math,
+                (PA_VARIANT, PA_C, INTERCEPT),
+                summary="Moves just enough to reach margin 1 on the current point (seed 004). "
+                        "The sources give it no mistake bound."),
+    LearnerSpec("Multi-vector Perceptron", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
+                fixed={"importance_weighted": False}, bound_curves=_multiclass_curves,
+                summary="w_y += x, w_ŷ −= x on a mistake (seed 000 §2.3)."),
+    LearnerSpec("Multi-vector IWP", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
+                fixed={"importance_weighted": True}, uses_weights=True, bound_curves=_multiclass_curves,
                 summary="w_y += c·x, w_ŷ −= c·x on a mistake (seed 000 §2.3)."),
-    LearnerSpec("Apportioned margin", "ApportionedMargin",
+    LearnerSpec("All-pair Perceptron", "AllPairPerceptron", explain.all_pair_math, (INTERCEPT,),
+                bound_curves=_multiclass_curves,
+                summary="Antisymmetric pair vectors; scores are k × the multi-vector ones (seed 000 Lemma 3)."),
+    LearnerSpec("Apportioned margin", "ApportionedMargin", explain.apportioned_math,
                 (Param("solver", "solver", "choice", "sgd", options=("sgd", "perceptron"),
                        help="sgd: the paper's Pegasos steps; perceptron: the authors' published code"),
                  Param("kernel", "kernel", "choice", "linear", options=("linear", "rbf", "laplace", "poly")),
@@ -93,18 +173,29 @@ LEARNERS = {spec.name: spec for spec in (
                  GAMMA, INTERCEPT),
                 fixed={"shuffle": False, "n_passes": 1},
                 summary="Predict argmax_j f_j(x)/θ_j; for every class j with θ_y − δ̄(y,j)f_j(x) > 0, "
-                        "w_j moves by ±x (seed 002)."),
-    LearnerSpec("All-pair Perceptron", "AllPairPerceptron", (INTERCEPT,),
-                summary="Antisymmetric pair vectors; scores are k × the multi-vector ones (seed 000 Lemma 3)."),
+                        "w_j moves by ±x (seed 002). The source gives it no mistake bound."),
+    LearnerSpec("Weight-bounded perceptron", "WeightBoundedPerceptron", explain.weight_bounded_math,
+                (Param("beta", "rate β", "float", 0.1, 0.01, 1.0, 0.01), NORMALIZE), binary_only=True,
+                summary="Weights in [0, 1]; on a mistake w_i ← clip(w_i + yβx_i, 0, 1) (seed 004, appendix). "
+                        "Needs non-negative features."),
+    LearnerSpec("OOZ", "OOZ", explain.ooz_math,
+                (Param("margin", "margin δ", "float", 0.5, 0.05, 2.0, 0.05),
+                 Param("rate", "rate β", "float", 0.1, 0.01, 1.0, 0.01),
+                 Param("max_degree", "edges per feature d", "int", 20, 1, 200, 1)),
+                summary="A sparse index of feature → class edges, moved by deductions (seed 004, Fig. 1). "
+                        "Needs non-negative features."),
+    LearnerSpec("Weighted Majority", "WeightedMajority", explain.weighted_majority_math, (BETA,),
+                bound_curves=_expert_curves, kind="experts",
+                summary="Follow the weighted vote; multiply every wrong expert's weight by β (seed 001)."),
+    LearnerSpec("Randomized Weighted Majority", "RandomizedWeightedMajority",
+                explain.randomized_weighted_majority_math, (EPSILON, DOUBLING), bound_curves=_expert_curves,
+                kind="experts",
+                summary="Follow one expert drawn by weight; multiply every wrong one's weight by 1 − ε (seed 001)."),
 )}
 
-
-#: The Experts page's controls (seed 001): WM's β, RWM's ε, and the advice stream's size and error rates.
+#: The Experts page's stream controls (seed 001): the advice stream's size and error rates.
 EXPERT_PARAMS = {p.name: p for p in (
-    Param("beta", "β (penalty factor)", "float", 0.5, 0.05, 0.95, 0.05,
-          help="Weighted Majority multiplies a wrong expert's weight by β (0 < β < 1)."),
-    Param("epsilon", "ε", "float", 0.5, 0.01, 0.5, 0.01,
-          help="Randomized WM uses β = 1 − ε; its bound (1+ε)m + ln N/ε needs 0 < ε ≤ ½."),
+    BETA, EPSILON,
     Param("n_experts", "Experts N", "int", 16, 2, 64, 1),
     Param("n_trials", "Trials", "int", 200, 10, 2000, 10),
     Param("error_rates", "Error rates from … to", "float", (0.1, 0.5), 0.0, 1.0, 0.05),
@@ -117,4 +208,15 @@ def build(name: str, values: dict | None = None):
     params = {p.name: p.default for p in spec.params}
     params.update(values or {})
     params.update(spec.fixed)
-    return getattr(learners, spec.cls_name)(**params)
+    return spec.cls(**params)
+
+
+def spec_for(learner) -> LearnerSpec:
+    """The entry a learner belongs to: same class and the entry's fixed parameters (the multi-vector
+    perceptron is two entries, with and without importance weights)."""
+    params = learner.get_params()
+    for spec in LEARNERS.values():
+        if type(learner) is spec.cls and all(params.get(k) == v for k, v in spec.fixed.items()
+                                              if k not in ("shuffle", "n_passes")):
+            return spec
+    raise ValueError(f"{type(learner).__name__} with these parameters is not a learner of the lab's catalog.")

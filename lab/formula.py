@@ -17,7 +17,7 @@ Examples
 >>> print(f.tex)
 {w}_{2}=4.66 \times 10^{-10}
 >>> f.mml
-'<msub><mi>w</mi><mn>2</mn></msub><mo>=</mo><mn>4.66</mn><mo>×</mo><msup><mn>10</mn><mrow><mo>−</mo><mn>10</mn></mrow></msup>'
+'<msub><mi>w</mi><mn>2</mn></msub><mo>=</mo><mn>4.66</mn><mo>×</mo><msup><mn>10</mn><mn>−10</mn></msup>'
 >>> print(math_element(text("a<b")))
 <math display="block"><mtext>a&lt;b</mtext></math>
 """
@@ -48,14 +48,15 @@ EMPTY = Formula("", "")
 SYMBOLS = {
     r"\eta": "η", r"\gamma": "γ", r"\alpha": "α", r"\beta": "β", r"\delta": "δ", r"\epsilon": "ε",
     r"\theta": "θ", r"\tau": "τ", r"\ell": "ℓ", r"\lambda": "λ", r"\bar\delta": "δ̄", r"\infty": "∞",
-    r"\hat y": "ŷ", r"\Sigma": "Σ",
+    r"\hat y": "ŷ", r"\hat m": "m̂", r"\Delta": "Δ", r"\bar\alpha": "ᾱ",
 }
 #: TeX operators and relations, with their characters
 OPERATORS = {
     "=": "=", "+": "+", "-": "−", r"\le": "≤", r"\ge": "≥", "<": "&lt;", ">": "&gt;", r"\cdot": "·",
     r"\times": "×", r"\leftarrow": "←", r"\ne": "≠", r"\approx": "≈", ",": ",", ":": ":",
     r"\mathrel{+}=": "+=", r"\mathrel{-}=": "−=", r"\Rightarrow": "⇒", r"\mid": "|", r"\dots": "…",
-    r"\max": "max", r"\arg\max": "argmax", r"\exp": "exp", r"\ln": "ln", r"\sum": "∑", r"\sqrt": "√",
+    r"\max": "max", r"\min": "min", r"\arg\max": "argmax", r"\exp": "exp", r"\ln": "ln", r"\sum": "∑",
+    r"\odot": "⊙", ";": ";", "/": "/",
 }
 
 #: LaTeX's special characters, as KaTeX prints them literally inside \text{…}
@@ -93,16 +94,22 @@ def op(name: str) -> Formula:
     """An operator or relation (``"="``, ``r"\\le"``, ``r"\\cdot"``...)."""
     if name not in OPERATORS:
         raise ValueError(f"unknown operator {name!r}; add it to lab.formula.OPERATORS.")
-    tex = name if name in ("=", "+", "-", ",", ":", "<", ">") else name + " "
-    if name in (r"\max", r"\arg\max"):
+    tex = name if name in ("=", "+", "-", ",", ":", ";", "<", ">", "/") else name + " "
+    if name in (r"\max", r"\min", r"\arg\max", r"\sum"):
         return Formula(tex, f'<mo movablelimits="true" form="prefix">{OPERATORS[name]}</mo>')
     return Formula(tex, f"<mo>{OPERATORS[name]}</mo>")
 
 
 def text(words) -> Formula:
     """Words inside a formula, escaped for both languages (a user's class name is shown as typed)."""
-    words = str(words)
-    return Formula(r"\text{" + tex_text(words, limit=200) + "}", f"<mtext>{html.escape(words[:200])}</mtext>")
+    words = str(words)[:200]
+    shown = html.escape(words)
+    # MathML collapses the spaces at the ends of <mtext>: keep them as no-break spaces
+    stripped = shown.strip(" ")
+    if stripped != shown:
+        lead, trail = len(shown) - len(shown.lstrip(" ")), len(shown) - len(shown.rstrip(" "))
+        shown = "\u00a0" * lead + stripped + "\u00a0" * trail
+    return Formula(r"\text{" + tex_text(words, limit=200) + "}", f"<mtext>{shown}</mtext>")
 
 
 def space(width: str = "quad") -> Formula:
@@ -125,27 +132,26 @@ def num(value, digits: int = 3) -> Formula:
         return text("undefined")
     if math.isinf(value):
         return Formula(r"\infty" if value > 0 else r"-\infty", "<mi>∞</mi>" if value > 0 else "<mo>−</mo><mi>∞</mi>")
-    sign_tex, sign_mml = ("-", "<mo>−</mo>") if value < 0 else ("", "")
+    # the sign goes inside <mn>: as an <mo> it would be spaced like a subtraction
+    sign_tex, sign_mml = ("-", "−") if value < 0 else ("", "")
     magnitude = abs(value)
     if magnitude == int(magnitude) and magnitude < 1e9:
         body = str(int(magnitude))
-        return Formula(sign_tex + body, f"{sign_mml}<mn>{body}</mn>")
+        return Formula(sign_tex + body, f"<mn>{sign_mml}{body}</mn>")
     body = f"{magnitude:.{digits}g}"
     if "e" not in body:
-        return Formula(sign_tex + body, f"{sign_mml}<mn>{body}</mn>")
+        return Formula(sign_tex + body, f"<mn>{sign_mml}{body}</mn>")
     mantissa, exponent = body.split("e")
     exponent = int(exponent)
     power = Formula(f"10^{{{exponent}}}", "<msup><mn>10</mn>" + _exponent_mml(exponent) + "</msup>")
     if mantissa == "1":
-        return Formula(sign_tex + power.tex, sign_mml + power.mml)
+        return Formula(sign_tex + power.tex, (f"<mn>{sign_mml}</mn>" if sign_mml else "") + power.mml)
     return Formula(rf"{sign_tex}{mantissa} \times {power.tex}",
-                   f"{sign_mml}<mn>{mantissa}</mn><mo>×</mo>{power.mml}")
+                   f"<mn>{sign_mml}{mantissa}</mn><mo>×</mo>{power.mml}")
 
 
 def _exponent_mml(exponent: int) -> str:
-    if exponent < 0:
-        return f"<mrow><mo>−</mo><mn>{-exponent}</mn></mrow>"
-    return f"<mn>{exponent}</mn>"
+    return f"<mn>−{-exponent}</mn>" if exponent < 0 else f"<mn>{exponent}</mn>"
 
 
 def signed(value, digits: int = 3) -> Formula:
@@ -153,6 +159,8 @@ def signed(value, digits: int = 3) -> Formula:
     value = float(value)
     if value >= 0 or math.isnan(value):
         inner = num(value, digits)
+        if inner.mml.startswith("<mn>"):
+            return Formula("+" + inner.tex, "<mn>+" + inner.mml[4:])
         return Formula("+" + inner.tex, "<mo>+</mo>" + inner.mml)
     return num(value, digits)
 
@@ -218,6 +226,33 @@ def paren(f: Formula, kind: str = "()") -> Formula:
                    f'<mrow><mo fence="true">{left}</mo>{f.mml}<mo fence="true">{right}</mo></mrow>')
 
 
+def under(operator: Formula, below) -> Formula:
+    """An operator with a limit below it (max over r, argmax over j): ``\\max_{r}``."""
+    below = _as_formula(below)
+    return Formula(f"{operator.tex.rstrip()}_{{{below.tex}}}", f"<munder>{_unit(operator.mml)}{_unit(below.mml)}</munder>")
+
+
+def total(below, above=None) -> Formula:
+    """The summation sign with its range: Σ_{below}^{above}."""
+    below = _as_formula(below)
+    if above is None:
+        return Formula(rf"\sum_{{{below.tex}}}", f"<munder><mo>∑</mo>{_unit(below.mml)}</munder>")
+    above = _as_formula(above)
+    return Formula(rf"\sum_{{{below.tex}}}^{{{above.tex}}}",
+                   f"<munderover><mo>∑</mo>{_unit(below.mml)}{_unit(above.mml)}</munderover>")
+
+
+def prime(base) -> Formula:
+    """``base`` with a prime: y′, x′."""
+    base = _as_formula(base)
+    return Formula(f"{{{base.tex}}}'", f"<msup>{_unit(base.mml)}<mo>′</mo></msup>")
+
+
+def norm(f: Formula) -> Formula:
+    """The Euclidean norm ‖f‖."""
+    return Formula(rf"\lVert {f.tex} \rVert", f'<mrow><mo fence="true">‖</mo>{f.mml}<mo fence="true">‖</mo></mrow>')
+
+
 def sqrt(f: Formula) -> Formula:
     return Formula(rf"\sqrt{{{f.tex}}}", f"<msqrt>{f.mml}</msqrt>")
 
@@ -257,7 +292,9 @@ def matrix(rows) -> Formula:
     """A matrix in parentheses from rows of formulas."""
     tex = r"\begin{pmatrix}" + r" \\ ".join(" & ".join(cell.tex for cell in r) for r in rows) + r"\end{pmatrix}"
     body = "".join("<mtr>" + "".join(f"<mtd>{cell.mml}</mtd>" for cell in r) + "</mtr>" for r in rows)
-    return Formula(tex, f'<mrow><mo fence="true">(</mo><mtable>{body}</mtable><mo fence="true">)</mo></mrow>')
+    # its parentheses are drawn by CSS (MATH_CSS): a stretched "(" needs an OpenType math font,
+    # which many machines (Debian's Chromium among them) do not have
+    return Formula(tex, f'<mtable class="mbl-matrix">{body}</mtable>')
 
 
 def aligned(lines) -> Formula:
@@ -277,6 +314,11 @@ def math_element(f: Formula, display: bool = True) -> str:
     return f'<math display="{"block" if display else "inline"}">{f.mml}</math>'
 
 
-#: CSS for aligned rows: MathML Core does not implement ``columnalign``; the player adds this
-ALIGN_CSS = (".mbl-aligned td.mbl-right, .mbl-aligned mtd.mbl-right { text-align: right; padding-right: 0 } "
-             ".mbl-aligned td.mbl-left, .mbl-aligned mtd.mbl-left { text-align: left; padding-left: 0 }")
+#: CSS the page needs beside the MathML: aligned rows (MathML Core does not implement
+#: ``columnalign``) and the parentheses of a matrix (curved side borders)
+MATH_CSS = (
+    "mtable.mbl-aligned > mtr > mtd.mbl-right { text-align: right; padding: 0.1em 0.2em 0.1em 0 } "
+    "mtable.mbl-aligned > mtr > mtd.mbl-left { text-align: left; padding: 0.1em 0 0.1em 0.1em } "
+    "mtable.mbl-matrix { border-left: 0.09em solid currentColor; border-right: 0.09em solid currentColor; "
+    "border-radius: 0.5em / 1.2em; padding: 0.05em 0.3em; margin: 0 0.15em } "
+    "mtable.mbl-matrix > mtr > mtd { padding: 0.05em 0.1em }")

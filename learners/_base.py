@@ -12,9 +12,11 @@ with scikit-learn's conventions around it:
 * ``history_`` holds per-trial arrays (prediction, mistake, cumulative mistakes
   and weighted loss, ...) of every trial seen since the last ``fit``.
 
-A concrete learner only says how it turns rows into feature vectors
-(``_features``), how it scores them (``_scores``), how it starts
-(``_setup``) and what one trial changes (``_update``).
+A concrete learner says how it starts (``_setup``), turns rows into feature
+vectors (``_features``) and scores them (``_scores``), runs its trials over
+many rows (``_run``, usually one compiled loop) and performs one trial while
+recording the numbers of its update (``_trial``, through that same loop, so
+that stepping and fitting agree bit for bit).
 
 Conventions (ALGORITHMS.md): a binary trial is a mistake iff y·(w·x) <= 0, so a
 point on the boundary counts as a mistake; multiclass prediction is the argmax
@@ -177,9 +179,9 @@ class TrialLog:
 class OnlineClassifier(ClassifierMixin, BaseEstimator):
     """Base of every online classifier: the trial loop and scikit-learn plumbing.
 
-    Subclasses define ``_setup(n_features)``, ``_features(X)``,
-    ``_scores(F)`` and ``_update(f, y_index, weight, scores, outcome)``, and
-    set ``self._kind`` to ``"binary"`` (one score, positive class
+    Subclasses define ``_setup(n_features)``, ``_features(X)``, ``_scores(F)``,
+    ``_weights()``, ``_run(F, y_index, weights)`` and ``_trial(f, y_index, weight)``,
+    and set ``self._kind`` to ``"binary"`` (one score, positive class
     ``classes_[1]``) or ``"multi"`` (one score per class) in ``_setup``.
     """
 
@@ -202,49 +204,18 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
     def _scores(self, F: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _update(self, f, y_index, weight, scores, outcome):  # pragma: no cover - abstract
-        """Apply the update of one trial; return ``(updated, info_dict)``."""
-        raise NotImplementedError
-
     def _weights(self) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _run(self, F: np.ndarray, y_index: np.ndarray, weights: np.ndarray) -> dict:
-        """Run trials over rows of F in order; return per-trial arrays.
+    def _run(self, F: np.ndarray, y_index: np.ndarray, weights: np.ndarray) -> dict:  # pragma: no cover
+        """Run trials over the rows of F in order (updating the model); return per-trial arrays
+        ``prediction`` (class index), ``margin``, ``mistake`` and ``updated``."""
+        raise NotImplementedError
 
-        The generic loop calls :meth:`_trial`; learners may override it with a
-        vectorised or compiled path that must give identical results.
-        """
-        n = F.shape[0]
-        prediction = np.empty(n, dtype=int)
-        margin = np.empty(n)
-        mistake = np.empty(n, dtype=bool)
-        updated = np.empty(n, dtype=bool)
-        for t in range(n):
-            _, outcome, changed, _ = self._trial(F[t], int(y_index[t]), float(weights[t]))
-            prediction[t], margin[t], mistake[t] = outcome
-            updated[t] = changed
-        return {"prediction": prediction, "margin": margin, "mistake": mistake, "updated": updated}
-
-    # ------------------------------------------------------------ the trial
-    def _outcome(self, scores: np.ndarray, y_index: int):
-        """Prediction index, margin and mistake flag for one row of scores."""
-        if self._kind == "binary":
-            score = float(scores[0])
-            y_sign = 1.0 if y_index == 1 else -1.0
-            margin = y_sign * score
-            return (1 if score > 0 else 0), margin + 0.0, bool(margin <= 0)
-        prediction = int(np.argmax(scores))
-        others = np.delete(scores, y_index)
-        margin = float(scores[y_index] - others.max()) if others.size else float(scores[y_index])
-        return prediction, margin, prediction != y_index
-
-    def _trial(self, f: np.ndarray, y_index: int, weight: float):
-        scores = self._scores(f[None, :])[0]
-        scores = np.atleast_1d(scores)
-        outcome = self._outcome(scores, y_index)
-        updated, info = self._update(f, y_index, weight, scores, outcome)
-        return scores, outcome, updated, info
+    def _trial(self, f: np.ndarray, y_index: int, weight: float):  # pragma: no cover - abstract
+        """Perform one trial on the feature vector f; return ``(scores, (prediction, margin, mistake),
+        updated, info)`` where ``info`` holds the numbers of the update rule (shown by the lab)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------- scikit-learn API
     def __sklearn_tags__(self):

@@ -1,9 +1,27 @@
-"""The trial's math (lab.explain): the numbers shown are the trial's own numbers."""
+"""The trial's math (lab.explain): each learner's own rule, with the numbers of that trial.
+
+The numbers a line shows are checked against values computed here independently of the
+learner (Z of Winnow, τ of PA, the all-pair scores against a multi-vector run beside it...).
+"""
+
+import html
+import xml.etree.ElementTree as ElementTree
 
 import numpy as np
+import pytest
 
-from lab.explain import column, number, tex_text, trial_latex, vector
-from learners import ImportanceWeightedPerceptron, MultiVectorPerceptron, Perceptron
+from lab import explain
+from lab.formula import column, math_element, num, tex_text, vector
+from learners import (AllPairPerceptron, ApportionedMargin, ImportanceWeightedPerceptron, KernelPerceptron,
+                      MultiVectorPerceptron, PassiveAggressive, Perceptron, Winnow)
+
+
+def tex_of(lines):
+    return "\n".join(line.tex for line in lines)
+
+
+def mml_of(lines):
+    return "\n".join(line.mml for line in lines)
 
 
 def test_a_perceptron_mistake_shows_w_before_x_and_w_after():
@@ -11,13 +29,14 @@ def test_a_perceptron_mistake_shows_w_before_x_and_w_after():
     model.learn_one(np.array([1.0, 2.0]), 1, classes=[0, 1])         # first trial: w = 0, a mistake
     record = model.learn_one(np.array([-3.0, 0.5]), 1)               # w·x = 0.5·(−3 + 1 + 1) < 0: a mistake
     assert record.mistake and record.updated
-    check, update = trial_latex(record, model)
-    assert r"\text{mistake}" in check and number(record.margin) in check
-    assert r"w_{3} &= w_{2} + \eta\,y\,x" in update
-    assert column(record.weights_before) in update and column(record.weights_after) in update
-    assert column(record.features) in update and r"0.5\cdot(+1)" in update
-    w_after = np.asarray(record.weights_before) + 0.5 * np.asarray(record.features)
-    np.testing.assert_allclose(record.weights_after, w_after)
+    check, update = explain.perceptron_math(record, model)
+    assert r"\text{mistake}" in check.tex and num(record.margin).tex in check.tex
+    assert r"{w}_{3} &={w}_{2}+\eta \, {y}_{2}\, {x}_{2}" in update.tex
+    for values in (record.weights_before, record.weights_after, record.features):
+        assert column(values).tex in update.tex and column(values).mml in update.mml
+    assert r"0.5\cdot \left( +1 \right)" in update.tex
+    np.testing.assert_allclose(record.weights_after,
+                               np.asarray(record.weights_before) + 0.5 * np.asarray(record.features))
 
 
 def test_a_correct_trial_says_no_update():
@@ -25,35 +44,106 @@ def test_a_correct_trial_says_no_update():
     model.learn_one(np.array([1.0, 1.0]), 1, classes=[0, 1])
     record = model.learn_one(np.array([2.0, 2.0]), 1)
     assert not record.mistake
-    lines = trial_latex(record, model)
-    assert r"\text{correct}" in lines[0] and r"\text{no update: }" in lines[-1]
+    lines = explain.perceptron_math(record, model)
+    assert r"\text{correct}" in lines[0].tex and r"\text{no update: }" in lines[-1].tex
+
+
+def test_a_score_of_exactly_zero_is_called_a_mistake():
+    model = Perceptron()
+    record = model.learn_one(np.array([1.0, 2.0]), 0, classes=[0, 1])     # w = 0: y·(w·x) = 0
+    assert record.margin == 0 and record.mistake
+    assert r"=0\le 0:\, \text{mistake}" in explain.perceptron_math(record, model)[0].tex
 
 
 def test_the_iwp_update_names_the_point_weight():
     model = ImportanceWeightedPerceptron(eta=1.0)
     record = model.learn_one(np.array([1.0, -1.0]), 0, weight=4.0, classes=[0, 1])
-    assert r"\eta\,c" in trial_latex(record, model)[-1] and r"1\cdot 4" in trial_latex(record, model)[-1]
+    update = explain.perceptron_math(record, model)[-1].tex
+    assert r"\eta \, {c}_{1}" in update and r"1\cdot 4" in update
 
 
-def test_multiclass_lines_name_the_scores_and_the_classes_moved():
-    model = MultiVectorPerceptron()
-    record = model.learn_one(np.array([1.0, 2.0]), "b", classes=["a", "b", "c"])
-    lines = trial_latex(record, model)
-    assert lines[0].startswith("s = (") and r"y_{1} = \text{b}" in lines[1]
-    assert record.updated == (r"w_{\text{b}} \mathrel{+}=" in lines[-1])
+def test_winnow_writes_its_multiplicative_rule_with_z():
+    model = Winnow(eta=0.7)
+    model.learn_one(np.array([1.0, -2.0]), 1, classes=[0, 1])
+    record = model.learn_one(np.array([-1.5, 0.5]), 1)
+    assert record.updated
+    lines = explain.winnow_math(record, model)
+    update = lines[-1].tex
+    # Z computed here from w_t and the trial's features
+    w, f = np.asarray(record.weights_before), np.asarray(record.features)
+    z = float(np.sum(w * np.exp(0.7 * f)))
+    assert f"Z &=" in update and num(z).tex in update
+    assert r"\frac{{w}_{2,i}\, {e}^{\eta \, {y}_{2}\, {x}_{2,i}}}{Z}" in update     # w_i·e^{ηyx_i}/Z
+    np.testing.assert_allclose(record.weights_after, w * np.exp(0.7 * f) / z, rtol=1e-12)
+    assert vector(record.weights_after).tex in update
+    assert r"\text{log" not in tex_of(lines)
 
 
-def test_long_vectors_stay_rows_and_are_elided():
-    assert column([1, 2, 3]).startswith(r"\begin{pmatrix}")
-    assert column(np.arange(10)) == vector(np.arange(10)) and r"\dots" in vector(np.arange(10))
-    assert number(float("inf")) == r"\infty" and number(1.5e12) == r"1.5\times 10^{12}"
+def test_kernel_trials_speak_of_alpha_and_k_never_of_w():
+    model = KernelPerceptron(kernel="rbf", gamma=0.5)
+    X = np.array([[1.0, 0.0], [-1.0, 0.2], [0.9, 0.1], [-0.2, 1.0]])
+    records = [model.learn_one(x, label, classes=[0, 1]) for x, label in zip(X, [1, 0, 1, 0])]
+    text = tex_of(line for record in records for line in explain.kernel_perceptron_math(record, model))
+    assert "{w}" not in text and r"\alpha" in text and r"K\left(" in text
+    assert r"\exp \left( -0.5" in text                     # the kernel with its γ
+    assert r"\text{n\_support}" not in text and r"\text{log" not in text
 
 
-def test_class_names_from_the_user_are_printed_never_read_as_tex():
-    hostile = r"}\href{javascript:alert(1)}{x} $\def\a{b}$ 50% #1 ~_^&"
-    escaped = tex_text(hostile)
-    # no backslash starts a command and no brace is left unescaped: each is preceded by a backslash
-    # that is itself part of an escape
+def test_passive_aggressive_shows_its_step_size():
+    model = PassiveAggressive(variant="PA-I", C=0.1, fit_intercept=False)
+    record = model.learn_one(np.array([2.0, 0.0]), 1, classes=[0, 1])
+    loss, norm_sq = 1.0, 4.0
+    tau = min(0.1, loss / norm_sq)
+    assert record.update["tau"] == pytest.approx(tau)
+    text = tex_of(explain.passive_aggressive_math(record, model))
+    assert r"\min" in text and num(tau).tex in text and r"\text{PA-I}" in text
+
+
+def test_all_pair_math_is_the_pair_rule_beside_the_multi_vector_scores():
+    rng = np.random.default_rng(3)
+    X, y = rng.normal(size=(30, 2)), rng.integers(0, 3, 30)
+    ap, mv = AllPairPerceptron(), MultiVectorPerceptron()
+    updates = 0
+    for x, label in zip(X, y):
+        record = ap.learn_one(x, label, classes=[0, 1, 2])
+        twin = mv.learn_one(x, label, classes=[0, 1, 2])
+        lines = explain.all_pair_math(record, ap, names=["a", "b", "c"])
+        text = tex_of(lines)
+        assert vector(twin.scores).tex in text         # s^MV: the multi-vector run beside it, computed apart
+        if record.updated:
+            updates += 1
+            assert r"{w}^{\text{" in text and r"\mathrel{+}=" in text and "Lemma 3" in text
+    assert updates > 3
+
+
+def test_apportioned_math_says_which_classes_fire_and_by_how_much():
+    theta = np.array([1.0, 5.0, 2.0])
+    model = ApportionedMargin(theta=theta, lam=0.1)
+    rng = np.random.default_rng(0)
+    for x, label in zip(rng.normal(size=(12, 2)), rng.integers(0, 3, 12)):
+        record = model.learn_one(x, label, classes=[0, 1, 2])
+    raw = np.asarray(record.update["raw_scores"])
+    y = int(record.truth)
+    gaps = theta[y] - np.where(np.arange(3) == y, 1.0, -1.0) * raw
+    text = tex_of(explain.apportioned_math(record, model, names=["a", "b", "c"]))
+    for j, name in enumerate("abc"):
+        verdict = "fires" if gaps[j] > 0 else "does not fire"
+        assert rf"\text{{class }}\text{{{name}}}" in text
+        assert num(gaps[j]).tex + r"\quad \text{" + verdict + "}" in text
+    assert num(1.0 / (0.1 * record.update["t"])).tex in text        # the Pegasos step 1/(λt)
+
+
+def test_tiny_and_huge_numbers_are_typeset_as_powers_of_ten():
+    assert num(4.66e-10).tex == r"4.66 \times 10^{-10}" and num(1.5e12).tex == r"1.5 \times 10^{12}"
+    assert "e-" not in num(-3.2e-5).tex and "<mn>10</mn><mn>−5</mn>" in num(-3.2e-5).mml
+    assert num(float("inf")).tex == r"\infty"
+    assert column([1, 2, 3]).tex.startswith(r"\begin{pmatrix}")
+    assert column(np.arange(10)).tex == vector(np.arange(10)).tex and r"\dots" in vector(np.arange(10)).tex
+
+
+def test_class_names_from_the_user_are_printed_never_read_as_tex_or_markup():
+    hostile = r"}\href{javascript:alert(1)}{x} $\def\a{b}$ 50% #1 ~_^& <script>alert(1)</script>"
+    escaped = tex_text(hostile, limit=200)
     assert r"\href" not in escaped and r"\def" not in escaped
     unescaped = escaped
     for escape in (r"\textbackslash{}", r"\textasciicircum{}", r"\textasciitilde{}",
@@ -62,5 +152,9 @@ def test_class_names_from_the_user_are_printed_never_read_as_tex():
     assert not set(unescaped) & set("\\{}$&#^_%~")
     model = MultiVectorPerceptron()
     record = model.learn_one(np.array([1.0, 2.0]), 1, classes=[0, 1])
-    lines = trial_latex(record, model, names=["plain", hostile])
-    assert rf"y_{{1}} = \text{{{escaped}}}" in lines[1]
+    lines = explain.multivector_math(record, model, names=["plain", hostile])
+    assert rf"\text{{{escaped}}}" in tex_of(lines)
+    markup = mml_of(lines)
+    assert "<script>" not in markup and html.escape(hostile) in markup
+    for line in lines:                       # well-formed XML: the name cannot open or close an element
+        ElementTree.fromstring(math_element(line).replace("&nbsp;", " "))

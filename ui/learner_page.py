@@ -15,7 +15,6 @@ import streamlit as st
 
 from components.plotly_view import plotly_view
 from lab import catalog
-from lab.explain import trial_latex
 from lab.runner import ORDERS, Run
 from ui import state
 from ui.controls import literal, param_widgets
@@ -124,8 +123,9 @@ def trial_panel(page: str, points, *, show_weighted: bool) -> None:
             st.markdown(f"**Trial {last.record.trial}** — point #{last.index}, "
                         f"class **{label_name(last.record.truth, points.class_names)}**, "
                         f"weight {last.record.weight:g}")
-            for line in trial_latex(last.record, run.learner, names=points.class_names):
-                st.latex(r"\small " + line)
+            spec = catalog.spec_for(run.learner)
+            for formula in spec.trial_math(last.record, run.learner, names=points.class_names):
+                st.latex(r"\small " + formula.tex)
         else:
             st.markdown("Press **Step** to show the first point to the learner, or **Play** "
                         "to run every trial and watch the boundary move.")

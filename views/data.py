@@ -6,6 +6,7 @@ import streamlit as st
 
 from components.canvas import apply_canvas_event, canvas, selection_after_event
 from datasets import csv_io, generators
+from datasets.pointset import THETA_RANGE
 from ui import state
 from ui.controls import literal
 
@@ -19,7 +20,6 @@ left, right = st.columns([3, 1])
 
 # The class count and the θ inputs show the point set's own values on every run (so a generated, imported or
 # undone set is never pushed back to the old ones) and change it only when the user moves them (callbacks).
-THETA_RANGE = (0.01, 100.0)
 
 
 def change_class_count() -> None:

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from datasets.pointset import THETA_RANGE, THETA_STEPS
 from experiments.priority import fit_methods
 from learners.baselines import sensitivity
 from ui import state
@@ -51,8 +52,11 @@ if need_points(points, min_classes=2):
     columns = st.columns(len(names))
     theta = []
     for j, (column, name) in enumerate(zip(columns, names)):
-        theta.append(column.slider(f"θ for {literal(name)}", 0.1, 20.0, float(points.theta[j]), 0.1,
-                                   key=f"priority_theta_{j}"))
+        current = float(points.theta[j])
+        steps = sorted(set(THETA_STEPS) | {current})          # a θ typed on the Data page stays selectable
+        theta.append(float(column.select_slider(f"θ for {literal(name)}", steps, value=current,
+                                                key=f"priority_theta_{j}",
+                                                help=f"from {THETA_RANGE[0]:g} to {THETA_RANGE[1]:g}, on a log scale")))
     theta = np.array(theta)
     if not np.array_equal(theta, points.theta):
         state.set_points(points.set_theta(theta))

@@ -159,6 +159,11 @@ def _curve_values(curve, T: int) -> tuple:
     return name, values, applies & np.isfinite(values)
 
 
+def is_reference(curve) -> bool:
+    """Whether a curve is a reference for another run (``bounds_this_run`` False), not a bound of this one."""
+    return not bool(_field(curve, "bounds_this_run", True))
+
+
 def _bound_trace(trials, curve, index: int, log_y: bool) -> go.Scatter:
     T = trials.size
     name, values, shown = _curve_values(curve, T)
@@ -169,7 +174,10 @@ def _bound_trace(trials, curve, index: int, log_y: bool) -> go.Scatter:
         name += f" — {plain(_field(curve, 'measures'))}"
     if log_y:
         shown = shown & (values > 0)
-    style = palette.bound_style(index)
+    reference = is_reference(curve)
+    style = palette.REFERENCE_STYLE if reference else palette.bound_style(index)
+    if reference and not name.lower().startswith("reference"):
+        name = "reference — " + name
     reason = _field(curve, "reason", "") or "its conditions do not hold on the data seen so far"
     if not shown.any():
         return scatter(x=[float(trials[0]) if T else None], y=[None], mode="lines", line=style, visible="legendonly",
@@ -189,16 +197,21 @@ def _bound_trace(trials, curve, index: int, log_y: bool) -> go.Scatter:
     if isolated.any():      # a lone applicable trial is no line: give it a dot (every marker is an SVG node)
         markers = dict(mode="lines+markers", marker=dict(size=np.where(isolated, 6, 0).tolist(), color=style["color"]))
     return scatter(x=trials[keep].tolist(), y=[float(v) if s else None for v, s in zip(values[keep], kept)],
-                   name=name, line=style, connectgaps=False,
+                   name=name, line=style, connectgaps=False, opacity=0.8 if reference else 1.0,
+                   legendgroup="reference" if reference else "bound",
                    hovertemplate="%{y:.4g}<extra>" + hover + "</extra>", **markers)
 
 
 def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistakes", weighted_loss=None,
-                        log_y=False, title: str = "mistakes against the bounds") -> go.Figure:
+                        log_y=False, title: str | None = None) -> go.Figure:
     """The measured cumulative count against every bound curve, trial by trial.
 
     A bound that applies on no trial is listed, with its reason, under the
-    title ("not drawn — name: reason") and as a hidden legend entry.
+    title ("not drawn — name: reason") and as a hidden legend entry.  A curve
+    that does not bound this run (``bounds_this_run=False``: a reference such as
+    Winnow at the tuned η*) is drawn thin, grey and dotted, named "reference — …",
+    and the measured count may cross it.  The default title promises bounds only
+    when the figure draws one.
 
     Parameters
     ----------
@@ -240,6 +253,10 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
         traces.append(_bound_trace(trials, curve, i, bool(log_y)))
     missing = [f"{trace.name.removesuffix(': does not apply')}: {trace.meta}" for trace in traces
                if trace.visible == "legendonly"]
+    if title is None:
+        drawn_bounds = [c for c, t in zip(curves, traces[-len(curves):] if curves else [])
+                        if not is_reference(c) and t.visible != "legendonly"]
+        title = f"{y_label} against the bounds" if drawn_bounds else f"cumulative {y_label}"
     # trials are whole numbers: on a short run plotly would put ticks at 1.5, 2.5, …
     trial_ticks = dict(tick0=1, dtick=1) if T <= 8 else dict(tickformat="d")
     layout = curve_layout_dict(title, height=380, top=44 + 18 * len(missing),

@@ -46,6 +46,10 @@ AXIS_ZERO_COLOR = "#cccccc"
 BOUND_COLORS = ("#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#E69F00", "#0072B2")
 BOUND_DASHES = ("dash", "dot", "dashdot", "longdash", "longdashdot", "dash")
 
+#: A reference curve (what a theorem promises another run: another η, an ε tuned in hindsight):
+#: thin, grey, finely dotted — never mistaken for a bound of the run shown
+REFERENCE_STYLE = {"color": "#8c8c8c", "dash": "dot", "width": 1.5}
+
 #: Two learners compared side by side (e.g. MV-IWP against MV-Perceptron).
 LEARNER_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 LEARNER_DASHES = ("solid", "dash", "dot", "dashdot")

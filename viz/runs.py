@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from lab import catalog
 from learners import comparators
 
 from . import animation, boundary, curves, geometry
-
-#: learners whose invariants (Novikoff's proof, seed 003 Thm 2.1) the lab draws
-INVARIANT_LEARNERS = ("Perceptron",)
-BINARY_FAMILIES = {"Perceptron": "perceptron", "ImportanceWeightedPerceptron": "perceptron",
-                   "KernelPerceptron": "kernel", "Winnow": "winnow"}
 
 
 def view_of(run) -> tuple:
@@ -83,36 +79,36 @@ def support_lines_of(learner) -> list:
             enumerate(zip(learner.class_coef_, learner.class_intercept_, learner.theta_))]
 
 
-def comparator_of(run, curves) -> dict | None:
-    """The hindsight separator u behind the first bound that has one, as a line in the plane."""
-    for curve in curves:
+def comparator_of(learner, found, trial: int) -> dict | None:
+    """The hindsight comparator u of the first bound that bounds this run and applies at ``trial``,
+    as a line of the plane; None when no such bound has one (a line is drawn only while its bound
+    applies: a comparator through a cloud where its bound has stopped would tell nothing true)."""
+    for curve in found:
         u = curve.details.get("u") if curve.details else None
-        if u is None or not np.all(np.isfinite(u)):
+        if u is None or curves.is_reference(curve) or not np.all(np.isfinite(u)):
             continue
-        u = np.asarray(u, dtype=float)
-        if type(run.learner).__name__ == "Winnow" and getattr(run.learner, "balanced", False):
-            half = len(u) // 2
-            u = u[:half] - u[half:]
-        if u.shape[0] == 3 and np.any(u[:2]):
-            return {"w": u[:2], "b": float(u[2]), "name": f"comparator u ({curve.name})"}
+        if trial < 1 or trial > len(curve.applies) or not curve.applies[trial - 1]:
+            continue
+        v, b = comparators.comparator_line(learner, u)
+        if v.shape[0] == 2 and np.any(v):
+            return {"w": v, "b": b, "name": f"comparator u ({curve.name})"}
     return None
 
 
 def has_invariants(run) -> bool:
-    """Whether the run's learner is one whose proof invariants the lab draws (the Perceptron)."""
-    return type(run.learner).__name__ in INVARIANT_LEARNERS and bool(run.trials)
+    """Whether the run's learner has proof invariants the lab draws (its catalog entry says)."""
+    return catalog.spec_for(run.learner).invariants is not None and bool(run.trials)
 
 
 def invariants_of(run, found):
-    """Novikoff's proof invariants after every trial (Perceptron family, separable data), or None."""
-    novikoff = next((c for c in found if c.name == "Novikoff" and c.applies.all()), None)
-    if novikoff is None or not run.trials or type(run.learner).__name__ not in INVARIANT_LEARNERS:
+    """The proof's invariants after every trial (from the learner's catalog entry) as a figure, or None."""
+    spec = catalog.spec_for(run.learner)
+    if spec.invariants is None or not run.trials:
         return None
     after = np.array([np.asarray(t.record.weights_after).reshape(-1) for t in run.trials])
-    values = comparators.perceptron_invariants(after, _memo(run, "cumulative", run.cumulative)["mistakes"],
-                                               novikoff.details["u"],
-                                               novikoff.details["gamma"], novikoff.details["R"],
-                                               eta=float(run.learner.eta))
+    values = spec.invariants(run.learner, after, _memo(run, "cumulative", run.cumulative)["mistakes"], found)
+    if values is None:
+        return None
     return curves.invariants_figure(np.arange(1, len(after) + 1), values["w_dot_u"], values["gamma_M"],
                                     values["w_norm_sq"], values["R2_M"])
 
@@ -129,7 +125,7 @@ def trial_figures(run, points, *, invariants: bool = True):
 def step_boundary(run, points):
     """The boundary after the last trial with the hindsight comparator of the bounds (see
     :func:`current_boundary`)."""
-    return current_boundary(run, points, comparator=comparator_of(run, _curves_for(run)))
+    return current_boundary(run, points, comparator=comparator_of(run.learner, _curves_for(run), run.trial))
 
 
 def invariants_figure_of(run):
@@ -163,23 +159,17 @@ def _curves_for(run):
 
 
 def _fit_curves(run):
-    if not run.trials:
+    spec = catalog.spec_for(run.learner)
+    if not run.trials or spec.bound_curves is None:
         return []
     shown = run.shown()
-    X, y, c = run.X[shown], run.y[shown], run.weights[shown]
-    family = BINARY_FAMILIES.get(type(run.learner).__name__)
-    if family == "perceptron":
-        return comparators.perceptron_bound_curves(run.learner, X, y, sample_weight=c)
-    if family == "winnow":
-        return comparators.winnow_bound_curves(run.learner, X, y)
-    if family == "kernel":
-        return comparators.kernel_bound_curve(run.learner, X, y)
-    return []
+    return spec.bound_curves(run.learner, run.X[shown], run.y[shown], run.weights[shown])
 
 
 def bound_panel(run):
     """(figure or None, notes): cumulative mistakes and weighted loss against every bound of the
-    learner computed from the trials seen so far, and plain-words reasons for those that do not apply."""
+    learner computed from the trials seen so far, and plain-words reasons for those that do not apply
+    (or, for a reference, what it is about)."""
     if not run.trials:
         return None, []
     found = _curves_for(run)

@@ -1,0 +1,161 @@
+"""Mistake bounds of the multi-vector and all-pair perceptrons, through Kesler's construction.
+
+Seed 000 (§2.3 and §4) carries the binary analysis over to many classes the way Fink,
+Shalev-Shwartz, Singer and Ullman (ICML 2006) do: the multi-vector perceptron *is* a
+binary perceptron in a larger space.  Stack the class vectors into one W ∈ ℝ^{k·d} and
+let φ(x, r) put x into block r.  On a mistake the update w_y += a·x, w_ŷ −= a·x is
+W += a·z with z = φ(x, y) − φ(x, ŷ), and W·z = s_y − s_ŷ ≤ 0 because ŷ won.  So every
+argument about the binary perceptron applies to the vectors z, whose length is
+‖z‖ = √2·‖x‖ ≤ √2·R.  For a comparator U = (u_1, …, u_k) with multiclass margin
+m_t = u_{y_t}·x_t − max_{r≠y_t} u_r·x_t we have U·z_t ≥ m_t, hence (seed 000, Theorems 1
+and 3 applied to the z_t):
+
+* separable (m_t ≥ γ > 0): M ≤ 2R²‖U‖²/γ² (Novikoff, seed 003 Thm 2.1, on the z_t);
+* any U: M ≤ L + C + √(LC), L = Σ_t (1 − m_t)₊, C = 2R²‖U‖² (Gentile, seed 000 Thm 1);
+* MV-IWP (W += c_t·z_t): weighted loss ≤ L + c_max·C + √(c_max·L·C) with
+  L = Σ_t c_t(1 − m_t)₊ (seed 000, Thm 3).
+
+The all-pair perceptron predicts exactly like the multi-vector one on every trial
+(seed 000, Lemma 3), so the same curves bound its mistakes.  Comparators are fitted in
+hindsight (a Crammer–Singer SVM on the learner's feature vectors) and every value uses
+prefix statistics of that one U, exactly as :mod:`learners.comparators` explains for two
+classes.
+
+Examples
+--------
+>>> import numpy as np
+>>> from learners import MultiVectorPerceptron
+>>> rng = np.random.default_rng(0)
+>>> centres = np.array([[3.0, 0.0], [-3.0, 0.0], [0.0, 3.0]])
+>>> y = rng.integers(0, 3, 90); X = centres[y] + rng.normal(scale=0.5, size=(90, 2))
+>>> curves = multiclass_bound_curves(MultiVectorPerceptron(), X, y)
+>>> [c.name for c in curves]
+['Multiclass Novikoff', 'Multiclass Gentile']
+>>> model = MultiVectorPerceptron().fit(X, y)
+>>> bool(np.all(model.history_["cum_mistakes"] <= curves[1].values))
+True
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from sklearn.svm import LinearSVC
+
+from .comparators import (BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max, _prefix_min,
+                          learner_features)
+
+MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2", "seed 000 §4 (Kesler), seed 003 Thm 2.1")
+MC_GENTILE = ("Multiclass Gentile", r"L + C + \sqrt{LC},\ C = 2R^2\|U\|^2", "seed 000 §4, Thm 1")
+MC_IWP3 = ("Multiclass IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max}LC},\ C = 2R^2\|U\|^2", "seed 000 §4, Thm 3")
+#: the Crammer–Singer SVM's C values tried as comparators (the elementwise minimum is taken)
+SVM_C = (1.0, 1e3)
+
+
+def multiclass_margins(U, F, y_index) -> np.ndarray:
+    """m_t = u_{y_t}·f_t − max_{r≠y_t} u_r·f_t for every row (U: k × d, one row per class).
+
+    >>> U = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])
+    >>> multiclass_margins(U, np.array([[2.0, 1.0]]), np.array([0])).tolist()
+    [1.0]
+    """
+    scores = np.asarray(F, dtype=float) @ np.asarray(U, dtype=float).T
+    rows = np.arange(scores.shape[0])
+    own = scores[rows, y_index]
+    rivals = scores.copy()
+    rivals[rows, y_index] = -np.inf
+    return own - rivals.max(axis=1)
+
+
+def _comparators(F, y_index, k, sample_weight):
+    """Unit-Frobenius comparators U (k × d) from Crammer–Singer SVMs fitted in hindsight.
+
+    Any U gives valid bounds (they hold for every comparator); the SVMs only make them
+    tight.  Weighted fits use the rows of positive weight; two classes give one binary
+    SVM v, split as u_a = −v/2, u_b = v/2."""
+    found = []
+    fits = [(F, y_index, None)]
+    if sample_weight is not None and np.any(sample_weight != sample_weight[0]):
+        positive = sample_weight > 0
+        fits.append((F[positive], y_index[positive], sample_weight[positive]))
+    for rows, labels, weights in fits:
+        present = np.unique(labels)
+        if present.size < 2:
+            continue
+        for C in SVM_C:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C, max_iter=5000)
+                svm.fit(rows, labels, sample_weight=weights)
+            U = np.zeros((k, F.shape[1]))
+            if svm.coef_.shape[0] == 1:
+                U[svm.classes_[0]], U[svm.classes_[1]] = -svm.coef_[0] / 2, svm.coef_[0] / 2
+            else:
+                U[svm.classes_] = svm.coef_
+            norm = np.linalg.norm(U)
+            if norm > 0 and np.all(np.isfinite(U)):
+                found.append(U / norm)
+    return found
+
+
+def multiclass_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurve]:
+    """Bounds on the mistakes of a multi-vector or all-pair perceptron after every trial of (X, y).
+
+    Parameters
+    ----------
+    learner : MultiVectorPerceptron or AllPairPerceptron
+        Only its parameters and classes are read (the bounds are measured on its feature
+        vectors, with the constant 1 of ``fit_intercept``).  Fitted or not.
+    X, y : the trials in the order presented.
+    sample_weight : importance weights c_t, optional.
+
+    Returns
+    -------
+    list of BoundCurve
+        Multiclass Novikoff (while the comparator separates the prefix) and Multiclass
+        Gentile (every trial).  For the importance-weighted MV (``importance_weighted``)
+        with unequal weights the mistake-count curves stop where the weights first differ
+        (the learner then moves by c_t·z) and Theorem 3 bounds its weighted loss.
+    """
+    X = np.asarray(X, dtype=float)
+    T = X.shape[0]
+    if T == 0:
+        return []
+    classes = learner.classes_ if hasattr(learner, "classes_") else np.unique(y)
+    y_index = np.searchsorted(classes, np.asarray(y))
+    c = _check_weights(sample_weight, T)
+    F = learner_features(learner, X)
+    R = np.sqrt(2.0) * _prefix_max(np.linalg.norm(F, axis=1))      # ‖z‖ = √2‖x‖
+    comparators = _comparators(F, y_index, len(classes), c if sample_weight is not None else None)
+    if not comparators:
+        why = "needs points of at least two classes"
+        return [BoundCurve(*MC_NOVIKOFF, np.full(T, np.inf), np.zeros(T, bool), why),
+                BoundCurve(*MC_GENTILE, np.full(T, np.inf), np.zeros(T, bool), why)]
+    margins = [multiclass_margins(U, F, y_index) for U in comparators]
+    ones = np.ones(T)
+    novikoff = np.full(T, np.inf)
+    for m in margins:
+        gamma_t = _prefix_min(m)
+        with np.errstate(divide="ignore"):
+            novikoff = np.minimum(novikoff, np.where(gamma_t > 0, R**2 / np.where(gamma_t > 0, gamma_t, 1.0) ** 2,
+                                                     np.inf))
+    separable = np.isfinite(novikoff)
+    reason = "" if separable.all() else (f"from trial {_first_false(separable) + 1} on, no comparator found "
+                                         "separates the classes seen so far with a margin γ > 0")
+    gentile = np.min([_gentile_family(m, R, ones, ones) for m in margins], axis=0)
+    curves = [BoundCurve(*MC_NOVIKOFF, novikoff, separable, reason, details={"U": comparators[0]}),
+              BoundCurve(*MC_GENTILE, gentile, np.ones(T, bool), details={"U": comparators[0]})]
+    if getattr(learner, "importance_weighted", False) and sample_weight is not None:
+        c_max, c_min = _prefix_max(c), _prefix_min(c)
+        equal = (c_max == c_min) & (c_min > 0)
+        if not equal.all():
+            why = (f"from trial {_first_false(equal) + 1} on the importance weights differ and MV-IWP moves by "
+                   "c_t·z: Theorem 3 bounds its weighted loss instead")
+            for curve in curves:
+                curve.values = np.where(equal, curve.values, np.inf)
+                curve.applies = curve.applies & equal
+                curve.reason = "; ".join(part for part in (curve.reason, why) if part)
+        theorem3 = np.min([_gentile_family(m, R, c, c_max) for m in margins], axis=0)
+        curves.append(BoundCurve(*MC_IWP3, theorem3, np.ones(T, bool), measures="weighted loss"))
+    return curves
