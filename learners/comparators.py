@@ -910,7 +910,8 @@ def _doubling_curves(advice, outcomes) -> list[BoundCurve]:
     T, N = np.asarray(advice).shape
     ones = np.ones(T, bool)
     per_phase = (phases["m_phase"], phases["phase"], phases["epsilon"], N)
-    details = {"phases": phases["phases"], "m_phase": phases["m_phase"], "epsilon": phases["epsilon"]}
+    details = {"phases": phases["phases"], "phase": phases["phase"], "m_phase": phases["m_phase"],
+               "epsilon": phases["epsilon"]}
     fixed_note = ("a reference, not a bound of this run: it bounds RWM run with ε = ½ on every trial; the "
                   "doubling trick restarts with smaller ε, and its expected mistakes may cross this curve")
     hindsight_note = ("a reference, not a bound of this run: it bounds RWM run with ε tuned to m_t, known in "
