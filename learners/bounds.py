@@ -394,11 +394,91 @@ def rwm_best_epsilon(m, n_experts):
 
 @_quiet
 def rwm_tuned(m, n_experts):
-    """RWM with the best ε for a known m: M ≤ m + 2√(m ln N) (seed 001).
+    """RWM's bound with ε tuned to a known m: min over ε ∈ (0, ½] of (1 + ε)m + ln N/ε (seed 001).
+
+    The lecture sets ε = √(ln N/m), giving m + 2√(m ln N); but RWM's theorem
+    holds only for ε ≤ ½.  The bound is convex in ε with its free minimum at
+    √(ln N/m), so on (0, ½] the minimum is
+
+    * m + 2√(m ln N)   when √(ln N/m) ≤ ½, i.e. m ≥ 4 ln N, and
+    * 1.5m + 2 ln N    (ε = ½) when m < 4 ln N — m = 0 included: 2 ln N.
+
+    With one expert (ln N = 0) the value is m, the infimum as ε → 0; it is a
+    bound, since RWM follows the lone expert and makes exactly its m mistakes.
+    :func:`rwm_best_epsilon` gives the ε that attains the value (N ≥ 2).
 
     >>> rwm_tuned(4, 1)
     4.0
+    >>> round(rwm_tuned(100, 8), 4) == round(100 + 2 * float(np.sqrt(100 * np.log(8))), 4)
+    True
+    >>> rwm_tuned(2, 100) == randomized_weighted_majority(2, 100, 0.5)   # m < 4 ln N: ε = ½
+    True
+    >>> rwm_tuned(0, 2) == 2 * float(np.log(2))
+    True
     """
     m = _values("m", m, low=0)
     n = _values("n_experts", n_experts, low=1)
-    return _result(m + 2.0 * np.sqrt(m * np.log(n)))
+    log_n = np.log(n)
+    free = m >= 4.0 * log_n         # √(ln N/m) ≤ ½: the lecture's ε lies in RWM's range
+    return _result(np.where(free, m + 2.0 * np.sqrt(m * log_n), 1.5 * m + 2.0 * log_n))
+
+
+@_quiet
+def rwm_doubling(m_phase, phase, epsilon, n_experts, form="lecture"):
+    """RWM with the doubling trick: the sum over its phases of each phase's own bound (seed 001).
+
+    The doubling trick restarts the weights at every new phase, so phase i is
+    a fresh RWM run with rate ε_i on its own trials, and its expected mistakes
+    obey RWM's theorem with m_i, the mistakes of the best expert *within
+    phase i*: B_i = (1 + ε_i)·m_i + ln N/ε_i (``form="exact"``: the proof's
+    (−ln(1 − ε_i)/ε_i)·m_i + ln N/ε_i).  Summed, after trial t of phase p:
+
+        M_t ≤ Σ_{i < p} B_i(whole phase i) + B_p(m_p counted up to trial t).
+
+    The first three arguments are given per trial (1-D, one entry per trial, in order):
+    ``m_phase`` the best expert's mistakes within the trial's phase up to
+    and including it, ``phase`` the phase index (non-decreasing; a new value
+    starts a phase), ``epsilon`` the rate of the trial's phase (or one number
+    for every trial).  A completed phase contributes its value at its last trial.
+    Returns an array of the bound after every trial.
+
+    >>> N, eps = 4, [0.5, 0.5, 0.5, 0.4, 0.4]
+    >>> rwm_doubling([0, 1, 2, 0, 1], [0, 0, 0, 1, 1], eps, N).round(4).tolist()
+    [2.7726, 4.2726, 5.7726, 9.2383, 10.6383]
+    >>> first_phase = randomized_weighted_majority(2, N, 0.5)       # 1.5·2 + ln 4/0.5
+    >>> bool(rwm_doubling([0, 1, 2, 0, 1], [0, 0, 0, 1, 1], eps, N)[3] == first_phase + np.log(4) / 0.4)
+    True
+    """
+    m = _values("m", m_phase, low=0).reshape(-1)
+    try:
+        index = np.asarray(phase, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError(f"phase must hold one phase number per trial; got {phase!r}.") from None
+    if index.shape != m.shape:
+        raise ValueError(f"m_phase and phase must have one entry per trial each; got {m.shape[0]} "
+                         f"and {index.shape[0]}.")
+    if not np.all(np.isfinite(index)) or np.any(index != np.round(index)):
+        raise ValueError("phase must hold whole phase numbers (0, 0, 1, 1, 2, ...), one per trial.")
+    e = _values("epsilon", epsilon, low=0, high=0.5, low_open=True)
+    e = np.broadcast_to(e, m.shape) if e.ndim == 0 else e.reshape(-1)
+    if e.shape != m.shape:
+        raise ValueError(f"epsilon must be one number or one rate per trial; got {e.shape[0]} rates "
+                         f"for {m.shape[0]} trials.")
+    step = np.diff(index)
+    if np.any(step < 0):
+        raise ValueError("phase must not decrease: the doubling trick's phases follow one another.")
+    same = step == 0
+    if np.any(same & (e[1:] != e[:-1])):
+        raise ValueError("epsilon must be the same on every trial of a phase (the doubling trick "
+                         "changes ε only when it restarts).")
+    if np.any(same & (m[1:] < m[:-1])):
+        raise ValueError("m_phase must not decrease within a phase: it counts the best expert's "
+                         "mistakes since the phase began.")
+    per_trial = np.asarray(randomized_weighted_majority(m, n_experts, e, form=form), dtype=float).reshape(-1)
+    if per_trial.size == 0:
+        return per_trial
+    new = np.r_[True, ~same]                       # first trial of each phase
+    group = np.cumsum(new) - 1                     # 0, 0, 1, 1, 1, 2, ...: which phase seen
+    whole = per_trial[np.r_[~same, True]]          # each phase's value at its last trial
+    earlier = np.r_[0.0, np.cumsum(whole)[:-1]]    # Σ of the phases before it
+    return earlier[group] + per_trial

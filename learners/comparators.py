@@ -807,10 +807,42 @@ def _dual_perceptron(K, y_sign, max_passes):
 
 
 # ----------------------------------------------------------------------- experts
-def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None) -> list[BoundCurve]:
-    """WM's bound (give ``beta``) or RWM's two forms (give ``epsilon``), with m_t the best expert so far.
+RWM_LECTURE = ("RWM (1+ε)m + ln N/ε", r"(1+\epsilon)m + \ln N/\epsilon", "seed 001")
+RWM_EXACT = ("RWM exact", r"\frac{-\ln(1-\epsilon)}{\epsilon}m + \frac{\ln N}{\epsilon}", "seed 001")
+DOUBLING_LECTURE = ("RWM doubling trick, Σ over phases",
+                    r"\sum_i (1+\epsilon_i)m_i + \ln N/\epsilon_i", "seed 001, per phase")
+DOUBLING_EXACT = ("RWM doubling trick, exact per phase",
+                  r"\sum_i \frac{-\ln(1-\epsilon_i)}{\epsilon_i}m_i + \frac{\ln N}{\epsilon_i}", "seed 001, per phase")
+FIXED_HALF = ("RWM with ε = ½ fixed (the first phase's ε)", r"1.5\,m + 2\ln N", "seed 001")
+HINDSIGHT = ("ε tuned in hindsight to the final m", r"\min_{0<\epsilon\le 1/2}(1+\epsilon)m + \ln N/\epsilon",
+             "seed 001")
 
-    With β = ½ the lecture's rounded form 2.41(m + log₂ N) is added.
+
+def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None, doubling=False) -> list[BoundCurve]:
+    """Bounds after every trial of an expert learner on the stream (advice, outcomes), in order.
+
+    Give one of
+
+    * ``beta``: Weighted Majority's bound (m ln(1/β) + ln N)/ln(2/(1+β)), with
+      β = ½ also the lecture's rounded 2.41(m + log₂ N) (mistakes);
+    * ``epsilon``: RWM's (1+ε)m + ln N/ε and the proof's exact
+      (−ln(1−ε)/ε)m + ln N/ε (expected mistakes);
+    * ``doubling=True``: RWM with the doubling trick (seed 001), which picks its
+      own ε per phase — so ``epsilon`` (and ``beta``) must then be left out.
+
+    m_t is the best expert's mistakes over trials 1..t.  Every curve returned
+    for ``beta`` or ``epsilon`` bounds the run it describes (``bounds_this_run``).
+
+    With the doubling trick the weights restart at every phase, so each phase
+    is a fresh RWM run with its own ε_i, and the run's bound is the sum over
+    the phases so far of (1+ε_i)m_i + ln N/ε_i (and of the exact form), m_i
+    the best expert's mistakes *within* phase i (:func:`bounds.rwm_doubling`).
+    The phases depend on the advice and outcomes only, never on RWM's random
+    draws; they are read from the learner itself, fitted on the stream, so
+    they are the learner's own phases.  Two *references* follow
+    (``bounds_this_run=False``): RWM with ε = ½ for the whole run, and RWM
+    with ε tuned in hindsight to m_t (:func:`bounds.rwm_tuned`).  They bound
+    other runs; the doubling run's expected mistakes may cross them.
 
     Examples
     --------
@@ -819,9 +851,30 @@ def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None) -> list[Bo
     ['Weighted Majority', 'WM, lecture form']
     >>> expert_bound_curves(advice, outcomes, epsilon=0.5)[0].values.round(3).tolist()
     [1.386, 1.386, 2.886]
+    >>> [(c.name, c.bounds_this_run) for c in expert_bound_curves(advice, outcomes, doubling=True)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('RWM doubling trick, Σ over phases', True), ('RWM doubling trick, exact per phase', True),
+     ("RWM with ε = ½ fixed (the first phase's ε)", False), ('ε tuned in hindsight to the final m', False)]
+
+    Both experts err by trial 3, when m̂ = 4 ln 2 ≈ 2.77 is not yet reached:
+    one phase, and the doubling bound is RWM's with ε = ½.
+
+    >>> expert_bound_curves(advice, outcomes, doubling=True)[0].values.round(3).tolist()
+    [1.386, 1.386, 2.886]
     """
+    if not isinstance(doubling, (bool, np.bool_)):
+        raise ValueError(f"doubling must be True or False; got {doubling!r}.")
+    if doubling:
+        if beta is not None:
+            raise ValueError("doubling=True asks for Randomized WM's doubling trick; Weighted Majority "
+                             "(beta) has none — give beta or doubling=True, not both.")
+        if epsilon is not None:
+            raise ValueError("with doubling=True the doubling trick chooses ε itself (½, then √(ln N/m̂) "
+                             "after every restart): give no epsilon.")
+        return _doubling_curves(advice, outcomes)
     if (beta is None) == (epsilon is None):
-        raise ValueError("give exactly one of beta (Weighted Majority) or epsilon (Randomized WM).")
+        raise ValueError("give exactly one of beta (Weighted Majority) or epsilon (Randomized WM), "
+                         "or doubling=True (RWM's doubling trick).")
     m = best_expert_mistakes(advice, outcomes)
     T, N = np.asarray(advice).shape
     ones = np.ones(T, bool)
@@ -832,8 +885,72 @@ def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None) -> list[Bo
             curves.append(BoundCurve("WM, lecture form", r"2.41\,(m + \log_2 N)", "seed 001",
                                      bounds.weighted_majority_lecture(m, N), ones))
         return curves
-    return [BoundCurve("RWM (1+ε)m + ln N/ε", r"(1+\epsilon)m + \ln N/\epsilon", "seed 001",
-                       bounds.randomized_weighted_majority(m, N, epsilon), ones, measures="expected mistakes"),
-            BoundCurve("RWM exact", r"\frac{-\ln(1-\epsilon)}{\epsilon}m + \frac{\ln N}{\epsilon}", "seed 001",
-                       bounds.randomized_weighted_majority(m, N, epsilon, form="exact"), ones,
+    return [BoundCurve(*RWM_LECTURE, bounds.randomized_weighted_majority(m, N, epsilon), ones,
+                       measures="expected mistakes"),
+            BoundCurve(*RWM_EXACT, bounds.randomized_weighted_majority(m, N, epsilon, form="exact"), ones,
                        measures="expected mistakes")]
+
+
+def doubling_phases(advice, outcomes) -> dict:
+    """The doubling trick's phases on a stream, per trial, as RWM(doubling=True) itself runs them.
+
+    The restart rule looks only at the experts' mistakes, never at RWM's
+    random draws, so the learner is fitted on the stream (any seed would do)
+    and its ``history_`` read: no second implementation to drift from it.
+
+    Returns
+    -------
+    dict of arrays of shape (T,)
+        ``phase``, ``epsilon``, ``m_hat``, ``restarted`` (from the learner), and
+        ``m_phase``: the best expert's mistakes within the trial's phase, up to
+        and including the trial (what the phase's RWM bound needs).  Also
+        ``phases``: the learner's ``phases_``, (first trial, m̂, ε) per phase.
+
+    Two experts, one of them wrong on every trial: by trial 6 both have erred
+    3 ≥ m̂ = 4 ln 2 times, the weights restart and phase 1 counts from 0.
+
+    >>> phases = doubling_phases([[1, 0]] * 8, [0, 1] * 4)
+    >>> phases["phase"].tolist(), phases["m_phase"].tolist(), phases["restarted"].tolist()[5]
+    ([0, 0, 0, 0, 0, 0, 1, 1], [0, 1, 1, 2, 2, 3, 0, 1], True)
+    """
+    from .experts import RandomizedWeightedMajority, check_advice
+
+    advice = np.asarray(advice)
+    if advice.ndim == 2 and advice.shape[0] == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return {"phase": empty, "epsilon": np.zeros(0), "m_hat": np.zeros(0), "restarted": np.zeros(0, bool),
+                "m_phase": empty, "phases": []}
+    advice, outcomes = check_advice(advice, outcomes)
+    model = RandomizedWeightedMajority(doubling=True, random_state=0).fit(advice, outcomes)
+    history = model.history_
+    phase = history["phase"]
+    new = np.r_[True, phase[1:] != phase[:-1]]
+    counts = np.cumsum(advice != outcomes[:, None], axis=0, dtype=np.int64)   # every expert's mistakes so far
+    before = np.vstack([np.zeros((1, advice.shape[1]), np.int64), counts[:-1]])[new]  # … when each phase began
+    m_phase = (counts - before[np.cumsum(new) - 1]).min(axis=1)
+    return {"phase": phase, "epsilon": history["epsilon"], "m_hat": history["m_hat"],
+            "restarted": history["restarted"], "m_phase": m_phase, "phases": model.phases_}
+
+
+def _doubling_curves(advice, outcomes) -> list[BoundCurve]:
+    """The doubling trick's own bound (two forms), then the two references (see expert_bound_curves)."""
+    m = best_expert_mistakes(advice, outcomes)
+    phases = doubling_phases(advice, outcomes)
+    T, N = np.asarray(advice).shape
+    ones = np.ones(T, bool)
+    per_phase = (phases["m_phase"], phases["phase"], phases["epsilon"], N)
+    details = {"phases": phases["phases"], "phase": phases["phase"], "m_phase": phases["m_phase"],
+               "epsilon": phases["epsilon"]}
+    fixed_note = ("a reference, not a bound of this run: it bounds RWM run with ε = ½ on every trial; the "
+                  "doubling trick restarts with smaller ε, and its expected mistakes may cross this curve")
+    hindsight_note = ("a reference, not a bound of this run: it bounds RWM run with ε tuned to m_t, known in "
+                      "advance (min over ε ≤ ½ of (1+ε)m_t + ln N/ε); the doubling trick does not know m, "
+                      "and its expected mistakes may cross this curve")
+    return [BoundCurve(*DOUBLING_LECTURE, bounds.rwm_doubling(*per_phase), ones,
+                       measures="expected mistakes", details=details),
+            BoundCurve(*DOUBLING_EXACT, bounds.rwm_doubling(*per_phase, form="exact"), ones,
+                       measures="expected mistakes", details=details),
+            BoundCurve(*FIXED_HALF, bounds.randomized_weighted_majority(m, N, 0.5), ones, fixed_note,
+                       measures="expected mistakes", bounds_this_run=False),
+            BoundCurve(*HINDSIGHT, bounds.rwm_tuned(m, N), ones, hindsight_note,
+                       measures="expected mistakes", bounds_this_run=False)]

@@ -4,7 +4,9 @@ import math
 
 import numpy as np
 import pytest
-from scipy.optimize import linprog
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import linprog, minimize_scalar
 
 from learners import ImportanceWeightedPerceptron, KernelPerceptron, Perceptron, Winnow, bounds
 from learners.comparators import (best_expert_mistakes, expert_bound_curves, hinge_separator,
@@ -360,6 +362,90 @@ def test_rwm_best_epsilon_minimises_and_tuned_rates_give_the_smallest_bounds():
     values = bounds.winnow(2.0, 50, etas, 0.5, 1.0)
     assert bounds.winnow(2.0, 50, eta_star, 0.5, 1.0) <= values.min() + 1e-9
     assert bounds.winnow(2.0, 50, eta_star, 0.5, 1.0) <= bounds.winnow_tuned(2.0, 50, 0.5, 1.0)
+
+
+#: ε ∈ (0, ½] for the tuned RWM bound: dense, and finer towards 0 where the bound is steep
+EPSILON_GRID = np.unique(np.r_[np.geomspace(1e-7, 0.5, 3001), np.linspace(1e-3, 0.5, 3001)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(m=st.one_of(st.integers(0, 300), st.floats(0.0, 1e7, allow_nan=False, allow_infinity=False)),
+       n=st.one_of(st.integers(2, 64), st.integers(2, 10**7)))
+def test_rwm_tuned_is_the_minimum_over_epsilon_of_the_rwm_bound(m, n):
+    """rwm_tuned(m, N) = min over ε ∈ (0, ½] of (1 + ε)m + ln N/ε: a bound RWM with some ε ≤ ½ proves."""
+    def rwm(e):
+        return bounds.randomized_weighted_majority(m, n, e)
+
+    value = bounds.rwm_tuned(m, n)
+    rounding = 1e-12 * (1.0 + value)
+    # the lecture's ε = √(ln N/m), moved into RWM's range (0, ½]: with the grid, the minimiser is a candidate
+    lecture_eps = min(0.5, math.sqrt(math.log(n) / m)) if m > 0 else 0.5
+    grid = rwm(np.r_[EPSILON_GRID, lecture_eps])
+    assert value <= grid.min() + rounding, "some ε ≤ ½ proves less: not the minimum"
+    assert value >= grid.min() - rounding, "below every ε ≤ ½: not a bound"
+    # the true minimum, by a bounded search around the grid's best ε (the bound is convex in ε)
+    k = int(np.argmin(grid[:-1]))
+    low, high = EPSILON_GRID[max(k - 1, 0)], EPSILON_GRID[min(k + 1, EPSILON_GRID.size - 1)]
+    search = minimize_scalar(rwm, bounds=(low, high), method="bounded", options={"xatol": 1e-14})
+    true_min = min(grid.min(), float(search.fun))
+    assert value >= true_min - 1e-9 * (1.0 + true_min)
+    # rwm_best_epsilon attains it
+    assert rwm(bounds.rwm_best_epsilon(m, n)) == pytest.approx(value, rel=1e-12, abs=1e-12)
+
+
+def test_rwm_tuned_clips_the_lecture_epsilon_at_one_half():
+    # the reviewer's cases: m < 4 ln N, where √(ln N/m) > ½ lies outside RWM's range
+    assert bounds.rwm_tuned(0, 2) == pytest.approx(2 * math.log(2))
+    assert bounds.rwm_tuned(2, 100) == pytest.approx(bounds.randomized_weighted_majority(2, 100, 0.5))
+    assert bounds.rwm_tuned(2, 100) > 12.2 > 2 + 2 * math.sqrt(2 * math.log(100))
+    # at m = 4 ln N both forms meet (ε* = ½ exactly); above it the lecture's m + 2√(m ln N)
+    edge = 4 * math.log(50)
+    assert bounds.rwm_tuned(edge, 50) == pytest.approx(8 * math.log(50))
+    assert bounds.rwm_tuned(1000, 50) == pytest.approx(1000 + 2 * math.sqrt(1000 * math.log(50)))
+    # one expert: RWM follows it and makes exactly its m mistakes; every ε ≤ ½ proves more
+    m = np.arange(0, 50)
+    np.testing.assert_array_equal(bounds.rwm_tuned(m, 1), m)
+    assert np.all(bounds.randomized_weighted_majority(m, 1, EPSILON_GRID[:, None]) >= m)
+    # the vectorised call agrees with the scalar one
+    ms, ns = np.array([0.0, 1.0, 3.0, 40.0, 1e4]), np.array([[1], [2], [100], [10**6]])
+    table = bounds.rwm_tuned(ms, ns)
+    assert table.shape == (4, 5)
+    assert table.tolist() == [[bounds.rwm_tuned(a, int(b)) for a in ms] for b in ns[:, 0]]
+
+
+def test_rwm_doubling_sums_the_phases_and_refuses_what_is_no_doubling_run():
+    # phases 0 | 1 | 2 with in-phase best-expert counts; every phase is a fresh RWM run
+    m_phase = np.array([0, 1, 1, 2, 0, 0, 3, 1, 2])
+    phase = np.array([0, 0, 0, 0, 1, 1, 1, 2, 2])
+    eps = np.array([0.5] * 4 + [0.3] * 3 + [0.2] * 2)
+    for form in ("lecture", "exact"):
+        values = bounds.rwm_doubling(m_phase, phase, eps, 6, form=form)
+        by_hand = []
+        for t in range(len(m_phase)):
+            done = sum(bounds.randomized_weighted_majority(m_phase[phase == p][-1], 6, eps[phase == p][0], form=form)
+                       for p in range(phase[t]))
+            by_hand.append(done + bounds.randomized_weighted_majority(m_phase[t], 6, eps[t], form=form))
+        np.testing.assert_allclose(values, by_hand, rtol=1e-14)
+        assert np.all(np.diff(values) >= 0)
+        starts = np.flatnonzero(np.diff(phase)) + 1
+        assert np.all(np.diff(values)[starts - 1] >= np.log(6) / eps[starts])   # a new phase adds ≥ ln N/ε
+    assert np.all(bounds.rwm_doubling(m_phase, phase, eps, 6, form="exact")
+                  <= bounds.rwm_doubling(m_phase, phase, eps, 6))
+    # one phase is plain RWM; phase numbers need not start at 0
+    np.testing.assert_array_equal(bounds.rwm_doubling([0, 1, 4], [3, 3, 3], 0.25, 8),
+                                  bounds.randomized_weighted_majority(np.array([0, 1, 4]), 8, 0.25))
+    assert bounds.rwm_doubling([], [], 0.5, 3).shape == (0,)
+    for args, text in [(([0, 1], [1, 0], 0.5, 4), "phase must not decrease"),
+                       (([0, 1], [0, 0], [0.5, 0.4], 4), "same on every trial of a phase"),
+                       (([2, 1], [0, 0], 0.5, 4), "m_phase must not decrease within a phase"),
+                       (([0, 1], [0, 0.5], 0.5, 4), "whole phase numbers"),
+                       (([0, 1], [0], 0.5, 4), "one entry per trial"),
+                       (([0, 1], [0, 1], [0.5, 0.5, 0.5], 4), "one rate per trial"),
+                       (([0, 1], [0, 1], [0.5, 0.7], 4), "epsilon must be <= 0.5"),
+                       (([0, -1], [0, 1], 0.5, 4), "m must be >= 0"),
+                       (([0, 1], [0, 1], 0.5, 0), "n_experts must be >= 1")]:
+        with pytest.raises(ValueError, match=text):
+            bounds.rwm_doubling(*args)
 
 
 def test_curves_for_two_thousand_2d_trials_finish():

@@ -47,6 +47,29 @@ def test_every_experiment_runs_small_and_is_reproducible(name):
     assert [drop(r) for r in first["rows"]] == [drop(r) for r in second["rows"]]
 
 
+@pytest.mark.parametrize("seed", [0, 5])
+def test_rwm_epsilon_reports_the_doubling_tricks_own_bound_and_labels_the_reference(seed):
+    from learners import bounds
+
+    result = run_experiment("rwm-epsilon", seed=seed, quick=True)
+    doubling = result["doubling"]
+    assert len(doubling["phases"]) >= 2 and len(doubling["phase_bounds"]) == len(doubling["phases"])
+    # the run's own bound: the sum of every phase's RWM bound, above the run (exact form between)
+    assert doubling["expected_mistakes"] <= doubling["bound_exact"] * (1 + 1e-9)
+    assert doubling["bound_exact"] <= doubling["bound"]
+    assert doubling["bound"] == pytest.approx(sum(p["bound"] for p in doubling["phase_bounds"] if p["bound"] is not None))
+    for row, (first, m_hat, eps) in zip(doubling["phase_bounds"], doubling["phases"]):
+        if row["bound"] is not None:
+            assert row["bound"] == pytest.approx(bounds.randomized_weighted_majority(row["best_expert_mistakes"],
+                                                                                     result["n_experts"], eps))
+    # the hindsight-tuned value is labelled a reference that does not bound this run
+    reference = doubling["reference_tuned_in_hindsight"]
+    assert reference["bounds_this_run"] is False and "not a bound of the doubling run" in reference["note"]
+    assert reference["value"] == pytest.approx(bounds.rwm_tuned(doubling["best_expert_mistakes"], result["n_experts"]))
+    assert reference["note"] in result["notes"]
+    assert "tuned_bound_in_hindsight" not in doubling
+
+
 def test_command_line_lists_and_writes_json(tmp_path, capsys):
     assert main(["list"]) == 0
     assert "iwp-table1" in capsys.readouterr().out

@@ -14,6 +14,7 @@ from datasets.advice import (adversarial_stream, lecture_table, noisy_experts, r
                              with_perfect_expert)
 from learners import RandomizedWeightedMajority, WeightedMajority, bounds
 from learners._base import HISTORY_FIELDS
+from learners.comparators import doubling_phases, expert_bound_curves
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -395,6 +396,117 @@ def test_outcome_streams_of_one_value_are_fine():
             assert model.n_experts_ == model.n_features_in_ == 3
             assert set(model.predict(advice).tolist()) <= {0, 1}
     assert clone(WeightedMajority(beta=0.3)).get_params()["beta"] == 0.3
+
+
+# ----------------------------------------------------------------------------- every curve drawn as a bound
+#: the learners of the property test: (name, factory of a fresh learner, curve arguments)
+BOUNDED_LEARNERS = (
+    [(f"WM β={b}", lambda b=b: WeightedMajority(beta=b), {"beta": b}) for b in (0.5, 0.1, 0.8, 0.97)]
+    + [(f"RWM ε={e}", lambda e=e: RandomizedWeightedMajority(epsilon=e), {"epsilon": e}) for e in (0.5, 0.3, 0.1, 0.02)]
+    + [("RWM doubling", lambda: RandomizedWeightedMajority(doubling=True), {"doubling": True})])
+STREAM_KINDS = ("noisy", "perfect expert", "adversarial", "few noisy experts")
+
+
+def property_stream(seed, make):
+    """A seeded stream of one of STREAM_KINDS (by seed): N from 2 to 40, T from 1 to 400, random error ranges.
+
+    The adversarial streams are made against the learner ``make`` builds, as datasets.advice does.
+    """
+    rng = np.random.default_rng([seed, 2024])
+    kind = STREAM_KINDS[seed % len(STREAM_KINDS)]
+    n_experts = int(rng.integers(2, 6)) if kind == "few noisy experts" else int(rng.integers(2, 41))
+    n_trials = int(rng.integers(1, 401)) if seed % 7 else int(rng.integers(1, 12))
+    low, high = np.sort(rng.uniform(0.0, 1.0, 2)) if seed % 3 else np.sort(rng.uniform(0.2, 0.6, 2))
+    rates = np.linspace(low, high, n_experts)
+    if kind == "adversarial":
+        return kind, adversarial_stream(make, advice=random_advice(n_trials, n_experts, seed=seed))
+    if kind == "perfect expert":
+        return kind, with_perfect_expert(n_trials, n_experts, error_rate=rates, seed=seed,
+                                         perfect_expert=int(rng.integers(n_experts)))
+    return kind, noisy_experts(n_trials, rates, seed=seed, outcome_prob=float(rng.uniform(0.2, 0.8)))
+
+
+def test_every_curve_drawn_as_a_bound_holds_at_every_trial_of_its_run():
+    """The lab's promise, on 240 seeded streams × 9 learners: a curve with bounds_this_run=True never
+    falls below what it bounds (WM: mistakes; RWM: expected mistakes), at any trial, up to rounding."""
+    checked, kinds, phase_counts = 0, set(), []
+    for seed in range(240):
+        for name, make, arguments in BOUNDED_LEARNERS:
+            kind, (advice, outcomes) = property_stream(seed, make)
+            kinds.add(kind)
+            model = make().set_params(random_state=seed) if "RWM" in name else make()
+            model.fit(advice, outcomes)
+            history = model.history_
+            randomized = isinstance(model, RandomizedWeightedMajority)
+            measured = history["cum_expected_mistakes"] if randomized else history["cum_mistakes"]
+            curves = expert_bound_curves(advice, outcomes, **arguments)
+            own = [c for c in curves if c.bounds_this_run]
+            assert len(own) == (1 if name.startswith("WM") and arguments["beta"] != 0.5 else 2)
+            for curve in own:
+                assert curve.measures == ("expected mistakes" if randomized else "mistakes")
+                assert curve.values.shape == measured.shape and curve.applies.all()
+                where = np.flatnonzero(measured > curve.values * (1 + 1e-9))
+                assert where.size == 0, (f"seed {seed} ({kind}, N={advice.shape[1]}, T={len(outcomes)}), {name}: "
+                                         f"{curve.name} = {curve.values[where[0]]:.6g} < {measured[where[0]]:.6g} "
+                                         f"at trial {where[0] + 1}")
+                checked += 1
+            if arguments.get("doubling"):
+                assert [c.bounds_this_run for c in curves] == [True, True, False, False]
+                # the curves' phases are this run's: they do not depend on the draws, nor on how it was fed
+                phases = doubling_phases(advice, outcomes)
+                np.testing.assert_array_equal(phases["phase"], history["phase"])
+                np.testing.assert_array_equal(phases["epsilon"], history["epsilon"])
+                # the learner restarts exactly when the best expert of the phase reaches m̂
+                np.testing.assert_array_equal(phases["m_phase"] >= history["m_hat"], history["restarted"])
+                phase_counts.append(int(history["phase"][-1]) + 1)
+    assert kinds == set(STREAM_KINDS)
+    assert checked == 240 * (3 * 1 + 2 + 4 * 2 + 2)   # WM β ≠ ½: one curve; WM β = ½, RWM: two
+    # the doubling trick did restart, often several times: the sum over phases was really tested
+    assert np.mean(np.array(phase_counts) >= 2) > 0.3 and max(phase_counts) >= 5
+
+
+def test_the_fixed_half_curve_is_only_a_reference_for_the_doubling_trick():
+    """Why the ε = ½ curve is drawn as a reference: on some seeded stream the doubling run's expected
+    mistakes rise above it (after a restart, with a smaller ε), while the doubling trick's own bound holds."""
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        n_experts, n_trials = int(rng.integers(2, 6)), int(rng.integers(50, 400))
+        low = rng.uniform(0, 0.5)
+        advice, outcomes = noisy_experts(n_trials, np.linspace(low, rng.uniform(low, 1), n_experts), seed=seed)
+        model = RandomizedWeightedMajority(doubling=True, random_state=seed).fit(advice, outcomes)
+        expected = model.history_["cum_expected_mistakes"]
+        lecture, exact, fixed_half, hindsight = expert_bound_curves(advice, outcomes, doubling=True)
+        above = expected > fixed_half.values * (1 + 1e-9)
+        if above.any():
+            break
+    else:
+        pytest.fail("no seeded stream where the doubling run crosses the fixed ε = ½ curve")
+    first = int(np.argmax(above))
+    # before the first restart the doubling run *is* RWM with ε = ½, which its bound holds
+    assert model.history_["phase"][first] >= 1
+    assert not above[: int(np.argmax(model.history_["restarted"])) + 1].any()
+    # the tuned-in-hindsight curve lies below the ε = ½ one, so it is crossed too: a reference as well
+    assert np.all(hindsight.values <= fixed_half.values) and expected[first] > hindsight.values[first]
+    assert not fixed_half.bounds_this_run and not hindsight.bounds_this_run
+    assert "reference" in fixed_half.reason and "reference" in hindsight.reason
+    for curve in (lecture, exact):
+        assert curve.bounds_this_run and np.all(expected <= curve.values * (1 + 1e-9))
+
+
+def test_doubling_curves_refuse_contradictory_arguments():
+    advice, outcomes = noisy_experts(30, [0.2, 0.4, 0.3], seed=2)
+    with pytest.raises(ValueError, match="give no epsilon"):
+        expert_bound_curves(advice, outcomes, epsilon=0.5, doubling=True)
+    with pytest.raises(ValueError, match="not both"):
+        expert_bound_curves(advice, outcomes, beta=0.5, doubling=True)
+    with pytest.raises(ValueError, match="doubling must be True or False"):
+        expert_bound_curves(advice, outcomes, doubling="yes")
+    with pytest.raises(ValueError, match="exactly one of beta"):
+        expert_bound_curves(advice, outcomes, doubling=False)
+    with pytest.raises(ValueError, match="only 0 and 1"):
+        expert_bound_curves(advice * 2, outcomes, doubling=True)
+    empty = expert_bound_curves(advice[:0], outcomes[:0], doubling=True)
+    assert [c.values.shape for c in empty] == [(0,)] * 4
 
 
 # ----------------------------------------------------------------------------- bad input

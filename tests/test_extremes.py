@@ -192,8 +192,8 @@ def expert_page_figures(run: ExpertsRun, algorithm: str, params: dict):
              vote_figure(last.vote_for_zero, last.vote_for_one)]
     shown = slice(0, run.trial)
     kind = {"beta": params["beta"]} if algorithm == ALGORITHMS[0] else \
-        {"epsilon": 0.5 if params.get("doubling") else params["epsilon"]}
-    curves = expert_bound_curves(run.advice[shown], run.outcomes[shown], **kind)
+        {"doubling": True} if params.get("doubling") else {"epsilon": params["epsilon"]}
+    curves = [c for c in expert_bound_curves(run.advice[shown], run.outcomes[shown], **kind) if c.bounds_this_run]
     history = run.learner.history_
     measured = history["cum_mistakes"] if algorithm == ALGORITHMS[0] else history["cum_expected_mistakes"]
     built.append(bound_curves_figure(history["trial"], measured, curves))

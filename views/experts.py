@@ -91,8 +91,11 @@ def trial_panel():
         if run.trial:
             shown = slice(0, run.trial)
             kind = {"beta": params["beta"]} if algorithm == ALGORITHMS[0] else \
-                {"epsilon": 0.5 if params.get("doubling") else params["epsilon"]}
+                {"doubling": True} if params.get("doubling") else {"epsilon": params["epsilon"]}
             curves = expert_bound_curves(run.advice[shown], run.outcomes[shown], **kind)
+            # bound_curves_figure has no reference style yet: it draws only the curves that bound this run
+            references = [c for c in curves if not c.bounds_this_run]
+            curves = [c for c in curves if c.bounds_this_run]
             history = run.learner.history_
             measured = history["cum_mistakes"] if algorithm == ALGORITHMS[0] else history["cum_expected_mistakes"]
             st.plotly_chart(bound_curves_figure(history["trial"], measured, curves,
@@ -101,7 +104,10 @@ def trial_panel():
             if params.get("doubling"):
                 st.dataframe(pd.DataFrame(run.learner.phases_, columns=["first trial", "m̂", "ε"]),
                              hide_index=True)
-                st.caption("With the doubling trick the fixed-ε bound is drawn for ε = ½, the first phase.")
+                st.caption("With the doubling trick the weights restart at every phase, so the bound drawn is "
+                           "the sum over the phases of (1+ε_i)m_i + ln N/ε_i, m_i the best expert's mistakes "
+                           "within phase i. References, not bounds of this run (it may cross them): "
+                           + "; ".join(f"{c.name}: {c.values[-1]:.2f}" for c in references) + ".")
         if algorithm != ALGORITHMS[0]:
             m = int(run.learner.expert_mistakes_.min()) if run.trial else 10
             st.plotly_chart(rwm_epsilon_figure(run.advice.shape[1], max(m, 1), np.linspace(0.01, 0.5, 50)),
