@@ -80,7 +80,7 @@ class LinearTruth:
     is y·(u·x + β) with y = ±1: the signed distance to the line u·x + β = 0.
 
     A learner with an intercept sees (x, 1); the same separator (u, β)/‖(u, β)‖
-    then has margin γ/√(1 + β²) there (ALGORITHMS.md, intercept convention).
+    then has margin γ/√(1 + β²) there (docs/SPECIFICATION.md, intercept convention).
 
     >>> truth = LinearTruth(np.array([[0.0, 0.0], [1.0, 0.0]]), np.array([0.0, -1.0]))
     >>> truth.margins(np.array([[3.0, 5.0], [0.5, 0.0]]), np.array([1, 0])).tolist()

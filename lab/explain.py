@@ -4,7 +4,7 @@ One function per rule.  Each reads a trial record (:class:`learners.TrialRecord`
 :class:`learners.experts.ExpertTrialRecord`) and the learner that produced it, and
 returns a list of :class:`lab.formula.Formula` — LaTeX and MathML of the same lines:
 the prediction with its score and margin, the verdict (a score of exactly 0 is a
-mistake, ALGORITHMS.md's convention), then the update the learner applied, with its
+mistake, docs/SPECIFICATION.md's convention), then the update the learner applied, with its
 step size and the weights before and after.  The catalog (:mod:`lab.catalog`) names
 the function of every learner; nothing here looks at class names.
 

@@ -18,7 +18,7 @@ many rows (``_run``, usually one compiled loop) and performs one trial while
 recording the numbers of its update (``_trial``, through that same loop, so
 that stepping and fitting agree bit for bit).
 
-Conventions (ALGORITHMS.md): a binary trial is a mistake iff y·(w·x) <= 0, so a
+Conventions (docs/SPECIFICATION.md): a binary trial is a mistake iff y·(w·x) <= 0, so a
 point on the boundary counts as a mistake; multiclass prediction is the argmax
 of the scores with ties going to the lowest class index.
 """

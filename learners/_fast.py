@@ -161,7 +161,7 @@ def multivector_pass(F, y_index, weights, W, eta, importance_weighted,
 
 @njit(cache=True)
 def multiclass_pa_pass(F, y_index, W, variant, C, prediction, margin, mistake, step, demoted):
-    """Two-prototype PA (seed 004 Fig. 2) with τ computed on 2‖x‖² (see ALGORITHMS.md)."""
+    """Two-prototype PA (seed 004 Fig. 2) with τ computed on 2‖x‖² (see docs/SPECIFICATION.md)."""
     scores = np.empty(W.shape[0])
     for t in range(F.shape[0]):
         _scores_into(W, F, t, scores)

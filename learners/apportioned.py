@@ -24,7 +24,7 @@ Solvers
         w_j ← (1 − 1/t)·w_j + (1/(λt))·δ̄(y,j)·x   if θ_y − δ̄(y,j)·f_j(x) > 0,
         w_j ← (1 − 1/t)·w_j                        otherwise.
 
-    **Convention** (ALGORITHMS.md): eq. (22) of seed 002 prints a minus before
+    **Convention** (docs/SPECIFICATION.md): eq. (22) of seed 002 prints a minus before
     the second term; the subgradient of the hinge gives the plus used here.
     The recursion telescopes: from W = 0, after t steps W = S_t/(λt) where S_t
     is the sum of the fired δ̄(y,j)·x.  We store S and the scale 1/(λt), so a step

@@ -3,7 +3,7 @@
 Seed 002 compares the apportioned margin with a plain SVM and with three
 cost-sensitive multiclass SVMs: one-vs-all (CSOVA), one-vs-one (CSOVO) and
 Crammer–Singer (CSCS).  Built with scikit-learn, minding the pitfalls listed in
-ALGORITHMS.md ("Baselines"):
+docs/SPECIFICATION.md ("Baselines"):
 
 * ``SVC`` always trains one-vs-one; ``decision_function_shape="ovr"`` only
   reshapes its scores and never changes a prediction.  ``SVC(class_weight=θ)``

@@ -1,4 +1,4 @@
-"""Mistake bounds of the sources, one pure function each (ALGORITHMS.md restates them).
+"""Mistake bounds of the sources, one pure function each (docs/SPECIFICATION.md restates them).
 
 Every function takes numbers or NumPy arrays (they broadcast against each
 other, so one call evaluates a whole curve), checks that its arguments make

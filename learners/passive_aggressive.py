@@ -8,7 +8,7 @@ Binary: hinge loss ℓ = max(0, 1 − y·w·x); if ℓ > 0, w ← w + τ·y·x w
 Multiclass (two prototypes, seed 004 Fig. 2): ℓ = max(0, 1 − s_y + s_y′) with
 y′ = argmax_{r≠y} s_r; if ℓ > 0, w_y += τ·x and w_y′ −= τ·x.
 
-**Convention** (ALGORITHMS.md): moving two prototypes changes the margin
+**Convention** (docs/SPECIFICATION.md): moving two prototypes changes the margin
 s_y − s_y′ by 2τ‖x‖², so the multiclass τ uses 2‖x‖² where the binary one uses
 ‖x‖².  Seed 004's figure writes ‖x‖²; with it a PA step would overshoot the
 margin it aims for by a factor of two.

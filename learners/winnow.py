@@ -16,7 +16,7 @@ The weights are kept as logarithms and renormalised with log-sum-exp, so a
 run of millions of trials never overflows.  Non-negative weights can only
 express separators with non-negative coefficients; the **balanced**
 representation x ↦ (x, −x) (and the constant (1, −1) for the intercept) lets
-w⁺ − w⁻ be any linear separator (Convention of ALGORITHMS.md).
+w⁺ − w⁻ be any linear separator (a convention of docs/SPECIFICATION.md).
 """
 
 from __future__ import annotations

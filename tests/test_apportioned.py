@@ -59,7 +59,7 @@ def test_priority_moves_the_vertical_boundary_towards_the_cheap_classes():
 
 # ---------------------------------------------------------------- the update rules
 def explicit_steps(X, y, weights, theta, lam, sgd):
-    """The update written out (ALGORITHMS.md): dense W, one step per row, intercept as feature 1."""
+    """The update written out (docs/SPECIFICATION.md): dense W, one step per row, intercept as feature 1."""
     F = np.column_stack([X, np.ones(len(X))])
     k = len(theta)
     W = np.zeros((k, F.shape[1]))

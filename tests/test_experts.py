@@ -49,7 +49,7 @@ def reference_majority(advice, outcomes, factor):
 
 
 def reference_doubling(advice, outcomes):
-    """RWM with the doubling trick straight from ALGORITHMS.md, in floats: F_t and the phases."""
+    """RWM with the doubling trick straight from docs/SPECIFICATION.md, in floats: F_t and the phases."""
     n_experts = advice.shape[1]
     log_n = np.log(n_experts)
     m_hat, epsilon = (4 * log_n if n_experts > 1 else 1.0), 0.5
