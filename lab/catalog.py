@@ -13,7 +13,11 @@ name:
     (``bounds_this_run``) or is a reference; ``None`` for a learner the sources give no bound;
 ``invariants(learner, weights_after, cum_mistakes, curves)``
     the proof's invariants after every trial (the Perceptron: w·u ≥ ηγM and ‖w‖² ≤ η²R²M),
-    or ``None``.
+    or ``None``;
+``dual_change(record, learner)``
+    for a model kept as a kernel expansion f(x) = Σ_i a_i K(x_i, x) (one column of a per class):
+    what an updating trial adds to the coefficients of its own point x_t — the timeline draws
+    such a model from these changes instead of copying the learner after every update.
 
 Adding a learner means adding one entry here (and its rule in :mod:`lab.explain`).
 
@@ -32,6 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
+
+import numpy as np
 
 import learners
 
@@ -83,6 +89,21 @@ def _expert_curves(learner, advice, outcomes, weights):
     return expert_bound_curves(advice, outcomes, epsilon=float(learner.epsilon))
 
 
+def _kernel_perceptron_change(record, learner):
+    """The kernel perceptron adds y_t (·c_t) to x_t's α (seed 003 §2): one column."""
+    return [float(record.update.get("alpha", 0.0))]
+
+
+def _apportioned_change(record, learner):
+    """A kernel apportioned-margin trial adds ±c_t to x_t's dual count of every class that fired
+    (+ for the true class, − for the others; seed 002, Lemma 5)."""
+    classes = list(learner.classes_)
+    y = classes.index(record.truth)
+    fired = np.asarray(record.update["fired"], dtype=bool)
+    signs = np.where(np.arange(len(classes)) == y, 1.0, -1.0)
+    return (fired * signs * float(record.weight)).tolist()
+
+
 def _perceptron_invariants(learner, weights_after, cum_mistakes, curves):
     """Novikoff's proof after every trial (seed 003, Thm 2.1), while the data seen is separable."""
     from learners.comparators import perceptron_invariants
@@ -107,6 +128,7 @@ class LearnerSpec:
     uses_weights: bool = False      # the update depends on importance weights
     bound_curves: Callable | None = None
     invariants: Callable | None = None
+    dual_change: Callable | None = None
     summary: str = ""
     kind: str = "classifier"        # "classifier" (points) or "experts" (advice)
 
@@ -148,6 +170,7 @@ LEARNERS = {spec.name: spec for spec in (
                 summary="On a mistake, w ← w + c·y·x: costly points move w further (seed 000)."),
     LearnerSpec("Kernel Perceptron", "KernelPerceptron", explain.kernel_perceptron_math,
                 (KERNEL, GAMMA, DEGREE, INTERCEPT), binary_only=True, bound_curves=_kernel_curves,
+                dual_change=_kernel_perceptron_change,
                 summary="Keeps α_r = y_r for mistake trials; predicts sign Σ α_r K(x_r, x) (seed 003)."),
     LearnerSpec("Winnow", "Winnow", explain.winnow_math, (WINNOW_ETA, INTERCEPT),
                 fixed={"balanced": True}, binary_only=True, bound_curves=_winnow_curves,
@@ -171,7 +194,7 @@ LEARNERS = {spec.name: spec for spec in (
                  Param("kernel", "kernel", "choice", "linear", options=("linear", "rbf", "laplace", "poly")),
                  Param("lam", "regularisation λ (sgd)", "float", 0.01, 0.001, 1.0, 0.001),
                  GAMMA, INTERCEPT),
-                fixed={"shuffle": False, "n_passes": 1},
+                fixed={"shuffle": False, "n_passes": 1}, dual_change=_apportioned_change,
                 summary="Predict argmax_j f_j(x)/θ_j; for every class j with θ_y − δ̄(y,j)f_j(x) > 0, "
                         "w_j moves by ±x (seed 002). The source gives it no mistake bound."),
     LearnerSpec("Weight-bounded perceptron", "WeightBoundedPerceptron", explain.weight_bounded_math,

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .formula import (EMPTY, Formula, aligned, column, frac, join, norm, num, op, paren, prime, row, signed, space,
-                      sqrt, sub, sup, sym, text, total, under, vector)
+from .formula import (EMPTY, Formula, aligned, column, frac, join, norm, num, op, paren, prime, remembered, row,
+                      signed, space, sqrt, sub, sup, sym, text, total, under, vector)
 
 EQ = op("=")
 
@@ -39,7 +39,8 @@ def label_text(label, names=None) -> Formula:
 
 
 def _t(name: str, t: int) -> Formula:
-    return sub(name, t)
+    """``name`` with the trial number as subscript (w_t, x_t, y_t), made once per build (:func:`remembered`)."""
+    return remembered(("t", name, t), lambda: sub(name, t))
 
 
 def _verdict(value: float, mistake: bool, correct_words: str = "correct") -> Formula:
@@ -179,11 +180,6 @@ def _scores_and_prediction(record, learner, names, score_symbol: Formula, scale_
                                label_text(record.truth, names), space("quad"),
                                text("mistake" if record.mistake else "correct")))])
     return [line]
-
-
-def _weight_row(learner, label) -> np.ndarray:
-    index = int(np.searchsorted(learner.classes_, label))
-    return np.asarray(learner.augmented_coef_, dtype=float)[index]
 
 
 def _two_rows_update(record, learner, names, up_label, down_label, step: Formula) -> Formula:

@@ -34,7 +34,6 @@ Examples
 from __future__ import annotations
 
 import bisect
-import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -177,10 +176,10 @@ class Run:
         return trial
 
     def _snapshot(self) -> dict:
-        snapshot = boundary_snapshot(self.learner)
-        if snapshot["kind"] == "function":
-            snapshot["model"] = copy.deepcopy(self.learner)
-        return snapshot
+        """The boundary after the latest update.  A rule drawn from its decision function (a kernel
+        model) is recorded as ``{"kind": "function"}`` only: copying the learner after every update
+        made long kernel runs quadratic; the timeline draws such models from their dual changes."""
+        return boundary_snapshot(self.learner)
 
     def boundary_at(self, trial: int) -> dict:
         """The boundary in force after ``trial`` trials (the last snapshot at or before it)."""

@@ -49,8 +49,8 @@ from .comparators import (BoundCurve, _check_weights, _first_false, _gentile_fam
 MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2", "seed 000 §4 (Kesler), seed 003 Thm 2.1")
 MC_GENTILE = ("Multiclass Gentile", r"L + C + \sqrt{LC},\ C = 2R^2\|U\|^2", "seed 000 §4, Thm 1")
 MC_IWP3 = ("Multiclass IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max}LC},\ C = 2R^2\|U\|^2", "seed 000 §4, Thm 3")
-#: the Crammer–Singer SVM's C values tried as comparators (the elementwise minimum is taken)
-SVM_C = (1.0, 1e3)
+#: the Crammer–Singer SVM's C (a soft-margin comparator; a linear program finds a separating one)
+SVM_C = (1.0,)
 
 
 def multiclass_margins(U, F, y_index) -> np.ndarray:
@@ -68,6 +68,61 @@ def multiclass_margins(U, F, y_index) -> np.ndarray:
     return own - rivals.max(axis=1)
 
 
+def _lp_separator(F, y_index, k):
+    """U (k × d) maximising γ with (u_y − u_r)·f_t ≥ γ for every trial and rival class, |U_ij| ≤ 1: a
+    linear program (scipy's HiGHS), the multiclass twin of the binary one; None if it fails."""
+    from scipy.optimize import linprog
+
+    n, d = F.shape
+    present = np.unique(y_index)
+    if present.size < 2:
+        return None
+    rows = []
+    for r in present:
+        keep = y_index != r
+        block = np.zeros((int(keep.sum()), k * d + 1))
+        for index, (f, y) in enumerate(zip(F[keep], y_index[keep])):
+            block[index, y * d:(y + 1) * d] = -f
+            block[index, r * d:(r + 1) * d] = f
+        block[:, -1] = 1.0
+        rows.append(block)
+    A = np.vstack(rows)
+    result = linprog(np.r_[np.zeros(k * d), -1.0], A_ub=A, b_ub=np.zeros(A.shape[0]),
+                     bounds=[(-1, 1)] * (k * d) + [(None, 1)], method="highs")
+    if not result.success or result.x[-1] <= 0:
+        return None
+    return result.x[:-1].reshape(k, d)
+
+
+def _reach(U, F, y_index) -> int:
+    """How many leading trials U separates (every margin positive up to there)."""
+    if U is None:
+        return 0
+    positive = _prefix_min(multiclass_margins(U, F, y_index)) > 0
+    return int(np.argmin(positive)) if not positive.all() else len(positive)
+
+
+def longest_separable_prefix(F, y_index, k):
+    """(t*, U): the longest prefix 1..t* some U separates with a positive multiclass margin, found by a
+    galloping then bisecting search with one linear program per probe (a prefix of a separable
+    prefix is separable); U is None when t* = 0."""
+    T = F.shape[0]
+    U = _lp_separator(F, y_index, k)
+    low, best = _reach(U, F, y_index), U
+    if low == T:
+        return T, U
+    high, step, galloping = T, 1, True
+    while high - low > 1:
+        probe = min(low + step, high - 1) if galloping else (low + high) // 2
+        U = _lp_separator(F[:probe], y_index[:probe], k)
+        reach = _reach(U, F, y_index)
+        if reach >= probe:
+            low, best, step = min(reach, high - 1), U, step * 2
+        else:
+            high, galloping = probe, False
+    return low, best
+
+
 def _comparators(F, y_index, k, sample_weight):
     """Unit-Frobenius comparators U (k × d) from Crammer–Singer SVMs fitted in hindsight.
 
@@ -75,19 +130,24 @@ def _comparators(F, y_index, k, sample_weight):
     tight.  Weighted fits use the rows of positive weight; two classes give one binary
     SVM v, split as u_a = −v/2, u_b = v/2."""
     found = []
+    until, U = longest_separable_prefix(F, y_index, k)
+    if until and U is not None and np.linalg.norm(U) > 0:
+        found.append(U / np.linalg.norm(U))
     fits = [(F, y_index, None)]
     if sample_weight is not None and np.any(sample_weight != sample_weight[0]):
         positive = sample_weight > 0
         fits.append((F[positive], y_index[positive], sample_weight[positive]))
+    radius = float(np.linalg.norm(F, axis=1).max()) if F.size else 0.0
     for rows, labels, weights in fits:
         present = np.unique(labels)
-        if present.size < 2:
+        if present.size < 2 or radius == 0.0:
             continue
         for C in SVM_C:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C, max_iter=5000)
-                svm.fit(rows, labels, sample_weight=weights)
+                # on rows of length ≤ 1: liblinear converges in a few sweeps whatever the data's scale
+                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C, max_iter=2000)
+                svm.fit(rows / radius, labels, sample_weight=weights)
             U = np.zeros((k, F.shape[1]))
             if svm.coef_.shape[0] == 1:
                 U[svm.classes_[0]], U[svm.classes_[1]] = -svm.coef_[0] / 2, svm.coef_[0] / 2

@@ -63,7 +63,7 @@ def current_boundary(run, points, comparator=None):
     current = run.trials[-1].index if run.trials else None
     title = f"after trial {run.trial}" if run.trial else "before the first trial"
     if now["kind"] != "linear":
-        return boundary.contour_figure(X, labels, points.class_names, weights, model=now["model"], box=box,
+        return boundary.contour_figure(X, labels, points.class_names, weights, model=run.learner, box=box,
                                        region_classes=region_classes_of(run), current_index=current, title=title)
     return boundary.boundary_figure(
         X, labels, points.class_names, weights, regions=regions_of(now, box),

@@ -1,0 +1,285 @@
+"""A run computed once, as one object the browser moves through: the timeline payload.
+
+When the inputs of a run change (points, learner, parameters, order, passes, seed), the
+server plays the whole run and writes down everything any trial shows: which point each
+trial presents, mistakes and updates, the model in force after every update (its regions,
+the previous boundary, w's arrow, support lines, or a kernel model's support points and
+dual coefficients), every trial's math with its numbers, the bound curves and the proof's
+invariants over all trials.  The player (components/timeline.js) then steps, goes back,
+scrubs and plays in the browser with no server round trip, and every panel always shows
+the same trial.
+
+The payload is a plain dict of JSON-ready values (figures as Plotly JSON strings).  Its
+math is packed: every trial's MathML is cut into a template (shared by the many trials of
+the same shape) and the numbers that fill it.  Pure Python: no Streamlit.
+
+Examples
+--------
+>>> import numpy as np
+>>> from datasets.pointset import PointSet
+>>> points = PointSet.from_arrays([[1.0, 2.0], [-1.0, -1.5], [2.0, 0.5], [-2.0, 0.5]], [1, 0, 1, 0])
+>>> payload = build_timeline("Perceptron", {}, points, order="drawn", n_passes=2, seed=0)
+>>> payload["T"], payload["trials"]["mistake"], payload["trials"]["cum_mistakes"]
+(8, '10010000', [1, 1, 1, 2, 2, 2, 2, 2])
+>>> len(payload["math"]["use"]) == payload["T"]
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+import plotly.io as pio
+
+from viz import curves as curve_figures
+from viz.boundary import plain
+from viz.geometry import argmax_regions, border_segments, halfplane_regions, line_segment_in_box, view_box
+from viz.timeline import grid_axes_of, timeline_boundary_figure, with_cursor
+
+from . import catalog
+from .formula import math_element, remembering
+from .runner import Run, boundary_snapshot
+
+VERSION = 1
+GRID = 64                 # cells per side of a kernel model's score grid (computed by the player)
+PLACEHOLDER = "\u0001"    # where a number goes in a math template (never in a text: see lab.formula.text)
+
+
+# ------------------------------------------------------------------ small encoders
+def bits(flags) -> str:
+    """A boolean series as a string of 0s and 1s (compact and exact).
+
+    >>> bits([True, False, True])
+    '101'
+    """
+    return "".join("1" if flag else "0" for flag in np.asarray(flags, dtype=bool))
+
+
+def rounded(values, scale: float, digits: int = 4) -> list:
+    """Coordinates rounded to ``digits`` significant digits of ``scale`` (the view's size), NaN → None."""
+    values = np.asarray(values, dtype=float)
+    decimals = max(0, digits - int(np.floor(np.log10(max(scale, 1e-300)))))
+    out = np.round(values, min(decimals, 12))
+    return [None if not np.isfinite(v) else float(v) for v in out.reshape(-1)]
+
+
+def _xy(segments_or_polygon, scale, closed=False):
+    """(xs, ys) lists of a polygon (closed when asked) or of segments joined by None gaps."""
+    xs, ys = [], []
+    if closed:
+        polygon = np.asarray(segments_or_polygon, dtype=float).reshape(-1, 2)
+        if len(polygon):
+            polygon = np.vstack([polygon, polygon[:1]])
+        return rounded(polygon[:, 0], scale), rounded(polygon[:, 1], scale)
+    for segment in segments_or_polygon:
+        segment = np.asarray(segment, dtype=float).reshape(-1, 2)
+        if xs:
+            xs.append(None)
+            ys.append(None)
+        xs += rounded(segment[:, 0], scale)
+        ys += rounded(segment[:, 1], scale)
+    return xs, ys
+
+
+def pack_math(blocks: list[str]) -> dict:
+    """Cut each trial's MathML into a template and its numbers; templates are shared.
+
+    >>> packed = pack_math(["<mn>1</mn><mo>+</mo><mn>2</mn>", "<mn>5</mn><mo>+</mo><mn>7</mn>"])
+    >>> len(packed["templates"]), packed["use"], packed["numbers"]
+    (1, [0, 0], [['1', '2'], ['5', '7']])
+    """
+    templates, index, use, numbers = [], {}, [], []
+    for block in blocks:
+        pieces = block.split("<mn>")
+        texts, found = [pieces[0] + "<mn>"], []
+        for piece in pieces[1:]:
+            value, rest = piece.split("</mn>", 1)
+            found.append(value)
+            texts.append("</mn>" + rest + "<mn>")
+        texts[-1] = texts[-1][:-4]
+        template = PLACEHOLDER.join(texts)
+        if template not in index:
+            index[template] = len(templates)
+            templates.append(template)
+        use.append(index[template])
+        numbers.append(found)
+    return {"templates": templates, "use": use, "numbers": numbers}
+
+
+def figure_json(figure) -> str:
+    """A Plotly figure as JSON (NumPy arrays as compact typed arrays), for the player to parse."""
+    return pio.to_json(figure, validate=False, remove_uids=True)
+
+
+# ------------------------------------------------------------------ boundaries
+def _linear_state(snapshot: dict, box, classes, scale) -> dict:
+    """What the player draws for one linear model: a polygon per class, the borders (the next
+    trial's ghost), w's arrow (binary) and the support lines w_j·x + b_j = θ_j (θ-scaled rows at 1)."""
+    from viz.boundary import arrow_trace_xy
+
+    W, b = snapshot["W"], snapshot["b"]
+    k = len(classes)
+    if W.shape[0] == 1:
+        polygons = halfplane_regions(W[0], b[0], box)          # [class 0's side, class 1's side]
+    else:
+        polygons = argmax_regions(W, b, box)
+    polygons = list(polygons) + [np.zeros((0, 2))] * (k - len(polygons))
+    regions = [_xy(polygon, scale, closed=True) for polygon in polygons[:k]]
+    borders = _xy(border_segments([p for p in polygons if len(p)], box), scale)
+    state = {"regions": regions, "borders": borders}
+    if W.shape[0] == 1:
+        xs, ys = arrow_trace_xy(np.r_[W[0][:2], b[0]], box)
+        state["arrow"] = [rounded(xs, scale), rounded(ys, scale)]
+    if snapshot.get("support"):
+        lines = []
+        for w, offset in zip(W, b):
+            segment = line_segment_in_box(w, offset, box, 1.0)
+            lines.append(_xy([segment] if segment is not None else [], scale))
+        state["support"] = lines
+    return state
+
+
+def _snapshot_with_support(learner) -> dict:
+    snapshot = boundary_snapshot(learner)
+    if snapshot["kind"] == "linear" and getattr(learner, "theta_", None) is not None and snapshot["W"].shape[0] > 1:
+        snapshot["support"] = True        # the apportioned classifier's θ-scaled rows: w_j·x + b_j = θ_j at 1
+    return snapshot
+
+
+def _dual_payload(learner, spec, records, box) -> dict:
+    """A kernel model for the player: grid features, kernel, and per update (support point, Δ coefficients)."""
+    gx, gy = grid_axes_of(box, GRID)
+    grid = np.column_stack([np.tile(gx, len(gy)), np.repeat(gy, len(gx))])
+    grid_features = learner._features(grid)
+    supports, deltas = [], []
+    for record in records:
+        if not record.updated:
+            continue
+        supports.append(np.asarray(record.features, dtype=float).round(12).tolist())
+        deltas.append(np.asarray(spec.dual_change(record, learner), dtype=float).round(15).tolist())
+    theta = getattr(learner, "theta_", None)
+    return {"grid": {"x": gx.tolist(), "y": gy.tolist(), "features": grid_features.round(12).tolist()},
+            "kernel": {"kind": learner.kernel, "gamma": float(learner.gamma), "degree": float(learner.degree),
+                       "coef0": float(learner.coef0)},
+            "supports": supports, "deltas": deltas,
+            "theta": None if theta is None else np.asarray(theta, dtype=float).tolist(),
+            "binary": len(learner.classes_) == 2 and theta is None}
+
+
+# ------------------------------------------------------------------ the builder
+def run_key(name: str, values: dict, points, order: str, n_passes: int, seed: int) -> str:
+    """A short identity of a run's inputs: equal inputs, equal run (the player keeps its trial)."""
+    text = json.dumps([name, sorted((k, repr(v)) for k, v in values.items()), points.fingerprint(), order,
+                       int(n_passes), int(seed)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_passes: int = 1, seed: int = 0,
+                   start: int = 0) -> dict:
+    """Play the run of learner ``name`` (with parameter ``values``) on ``points`` and return its payload.
+
+    Parameters
+    ----------
+    name : a learner of :data:`lab.catalog.LEARNERS` (a classifier).
+    values : its parameter values (defaults for the rest).
+    points : a :class:`datasets.pointset.PointSet` with at least two classes.
+    order, n_passes, seed : the presentation (see :class:`lab.runner.Run`).
+    start : the trial the player shows first (clamped to the run).
+    """
+    spec = catalog.LEARNERS[name]
+    X, labels, weights = points.to_arrays()
+    classes = np.unique(labels)
+    run = Run(catalog.build(name, values), X, labels, weights, classes=classes, order=order,
+              n_passes=n_passes, seed=seed)
+    learner = run.learner
+    box = view_box(X, 0.15)
+    scale = max(box[1] - box[0], box[3] - box[2])
+    records, snapshots = [], []
+    dual = boundary_snapshot(learner)["kind"] != "linear"
+    if not dual:
+        snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale))
+    for _ in range(run.total_trials):
+        trial = run.step()
+        records.append(trial.record)
+        if trial.record.updated and not dual:
+            snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale))
+    T = len(records)
+    mistake = np.array([r.mistake for r in records], dtype=bool)
+    updated = np.array([r.updated for r in records], dtype=bool)
+    trial_weights = np.array([r.weight for r in records], dtype=float)
+    cum_loss = np.cumsum(np.where(mistake, trial_weights, 0.0))
+    shown = run.shown()
+    names = points.class_names
+    region_classes = [int(c) for c in classes]
+
+    figure = timeline_boundary_figure(X, labels, names, weights, box=box, region_classes=region_classes,
+                                      n_support=len(classes) if snapshots and "support" in snapshots[0] else 0,
+                                      dual=dual, binary=len(classes) == 2, title="before the first trial")
+    found = spec.bound_curves(learner, X[shown], labels[shown], weights[shown]) if spec.bound_curves else []
+    trials_axis = np.arange(1, T + 1)
+    curves = with_cursor(curve_figures.bound_curves_figure(
+        trials_axis, np.cumsum(mistake), found, weighted_loss=cum_loss), T)
+    comparators, comparator_use = _comparators(learner, found, T, box, scale)
+    invariants = None
+    if spec.invariants is not None:
+        after = np.array([np.asarray(r.weights_after, dtype=float).reshape(-1) for r in records])
+        values_at = spec.invariants(learner, after, np.cumsum(mistake), found)
+        if values_at is not None:
+            invariants = figure_json(with_cursor(curve_figures.invariants_figure(
+                trials_axis, values_at["w_dot_u"], values_at["gamma_M"], values_at["w_norm_sq"], values_at["R2_M"]), T))
+    with remembering():
+        math = pack_math(["".join(math_element(f) for f in spec.trial_math(record, learner, names=names))
+                          for record in records])
+    payload = {
+        "version": VERSION, "kind": "points", "id": run_key(name, values, points, order, n_passes, seed),
+        "learner": name, "summary": spec.summary, "T": T, "start": int(min(max(int(start), 0), T)),
+        "n_passes": int(n_passes), "n_points": len(X),
+        "class_names": [str(n) for n in names], "labels": labels.astype(int).tolist(),
+        "point_weights": [float(w) for w in weights],
+        "X": [rounded(X[:, 0], scale, 6), rounded(X[:, 1], scale, 6)],
+        "show_weighted": bool(spec.uses_weights or points.has_weights),
+        "trials": {"point": shown.astype(int).tolist(), "mistake": bits(mistake), "updated": bits(updated),
+                   "cum_mistakes": np.cumsum(mistake).astype(int).tolist(),
+                   "cum_loss": rounded(cum_loss, max(float(cum_loss[-1]) if T else 1.0, 1.0), 6),
+                   "weight": [float(w) for w in trial_weights]},
+        "boundary": {"figure": figure_json(figure), "box": list(box), "states": snapshots, "dual": None,
+                     "comparators": comparators, "comparator_use": comparator_use},
+        "curves": {"figure": figure_json(curves), "notes": [f"{plain(c.name)} ({plain(c.source)}): {plain(c.reason)}."
+                                                           for c in found if c.reason]},
+        "invariants": invariants,
+        "math": math,
+    }
+    if dual:
+        payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
+    return payload
+
+
+def _comparators(learner, found, T: int, box, scale) -> tuple[list, str]:
+    """The comparator lines of the bounds (those that bound this run and have a u), and for every
+    trial which of them to draw ('.' for none): the first whose bound applies at that trial."""
+    from learners.comparators import comparator_line
+
+    lines, owners = [], []
+    for index, curve in enumerate(found):
+        u = (curve.details or {}).get("u")
+        if u is None or not curve.bounds_this_run or not np.all(np.isfinite(u)):
+            continue
+        v, b = comparator_line(learner, u)
+        segment = line_segment_in_box(v, b, box) if v.shape[0] == 2 and np.any(v) else None
+        if segment is None:
+            continue
+        xs, ys = _xy([segment], scale)
+        lines.append({"x": xs, "y": ys, "name": f"comparator u ({plain(curve.name)})"})
+        owners.append(curve)
+    use = []
+    for t in range(T):
+        chosen = next((i for i, curve in enumerate(owners) if curve.applies[t]), None)
+        use.append("." if chosen is None else str(chosen))
+    return lines, "".join(use)
+
+
+def payload_json(payload: dict) -> str:
+    """The payload as compact JSON (what the component sends to the browser)."""
+    return json.dumps(payload, separators=(",", ":"), allow_nan=False)

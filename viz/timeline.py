@@ -1,0 +1,157 @@
+"""Base figures of the timeline player: every trace the player moves exists from the start, with a role.
+
+The player (components/timeline.js) draws a run at any trial by replacing the data of a few
+traces — the regions, the previous boundary, the arrow, the ringed point, the support lines,
+the comparator, the shading of a kernel model — and never rebuilds a figure.  So the figures
+built here hold those traces empty (or at trial 0) and ``layout.meta.roles`` names the index
+of each: ``{"region": [i, …], "ghost": i, "arrow": i, "current": i, "support": [i, …],
+"comparator": i}`` and, for a kernel model drawn from a grid of scores, ``"shading"``,
+``"borders"`` (its boundary) and ``"ghost_grid"`` (the boundary before the last update).  The point clouds carry ``meta = "points"``
+(drawn on a layer of their own that no trial redraws).  Pure functions of data: no Streamlit.
+
+Examples
+--------
+>>> import numpy as np
+>>> figure = timeline_boundary_figure(np.array([[0.0, 1.0], [1.0, 0.0]]), np.array([0, 1]), ("A", "B"),
+...                                   box=(-2.0, 2.0, -2.0, 2.0), region_classes=[0, 1], n_support=0)
+>>> roles = figure.layout.meta["roles"]
+>>> sorted(roles), [figure.data[i].name for i in roles["region"]]
+(['arrow', 'comparator', 'current', 'ghost', 'region', 'support'], ['region A', 'region B'])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from . import palette
+from .boundary import (arrow_trace, boundary_layout, check_box, current_trace, plain, point_traces, scatter)
+from .curves import axis_style
+
+EMPTY_XY = dict(x=[None], y=[None])
+
+
+def timeline_boundary_figure(X, labels, class_names, weights=None, *, box, region_classes, n_support: int = 0,
+                             dual: bool = False, binary: bool = True, title: str = "") -> go.Figure:
+    """The boundary figure of a timeline with every moving trace present and named by role.
+
+    ``region_classes`` gives the class index (into ``class_names``) of each region trace: one
+    trace per class the learner knows.  ``dual``: the model is drawn from a grid of scores
+    (a kernel model): a shading trace replaces the region polygons (``binary``: a contour of
+    the score; otherwise a heatmap of the winning class) and ``borders`` draws its boundary.
+    """
+    box = check_box(box)
+    names = [str(name) for name in class_names]
+    traces, roles = [], {}
+
+    def add(role, trace, many=False):
+        if many:
+            roles.setdefault(role, []).append(len(traces))
+        else:
+            roles[role] = len(traces)
+        traces.append(trace)
+
+    if dual:
+        add("shading", _shading_trace(box, region_classes, binary))
+        roles["region"] = []
+    else:
+        roles["region"] = []
+        for j in region_classes:
+            add("region", scatter(**EMPTY_XY, mode="lines", fill="toself", fillcolor=palette.fill(j),
+                                  line=dict(width=0), hoverinfo="skip", showlegend=False,
+                                  name=f"region {plain(names[j])}"), many=True)
+    add("ghost", scatter(**EMPTY_XY, mode="lines", name="previous boundary", hoverinfo="skip", showlegend=True,
+                         line=dict(color=palette.GHOST_COLOR, dash=palette.GHOST_DASH, width=1.5)))
+    if dual:
+        add("borders", _level_trace(box, "boundary", palette.BOUNDARY_COLOR, "solid", 2.5))
+        add("ghost_grid", _level_trace(box, "previous boundary", palette.GHOST_COLOR, palette.GHOST_DASH, 1.5,
+                                       legend=False))
+    add("comparator", scatter(**EMPTY_XY, mode="lines", name="comparator u", hoverinfo="skip", showlegend=True,
+                              line=dict(color=palette.COMPARATOR_COLOR, dash=palette.COMPARATOR_DASH, width=2.5)))
+    roles["support"] = []
+    for j in list(region_classes)[:n_support]:
+        add("support", scatter(**EMPTY_XY, mode="lines", hoverinfo="skip", name=f"support line of {plain(names[j])}",
+                               line=dict(color=palette.color(j), dash="dot", width=2)), many=True)
+    add("arrow", arrow_trace(None, box))
+    for trace in point_traces(X, labels, names, weights):
+        traces.append(trace)
+    add("current", current_trace(X, None, always_in_legend=True))
+    layout = boundary_layout(box, title)
+    layout["meta"] = {"roles": roles}
+    return go.Figure(traces, layout=layout, _validate=False)
+
+
+def _level_trace(box, name, colour, dash, width, legend=True):
+    """An empty grid trace drawing the boundary of a grid of scores: the player gives it the
+    scores (level 0) or, for several classes, the winning class (levels between classes)."""
+    x0, x1, y0, y1 = box
+    return go.Contour(x=[x0, x1], y=[y0, y1], z=[[0, 0], [0, 0]], showscale=False, hoverinfo="skip",
+                      contours=dict(coloring="none", start=0, end=0, size=1, showlabels=False),
+                      line=dict(color=colour, width=width, dash=dash), name=name, showlegend=legend,
+                      _validate=False)
+
+
+def _shading_trace(box, region_classes, binary: bool):
+    """An empty grid trace the player fills with a kernel model's scores (binary: a filled contour whose
+    two sides take the two classes' tints) or winning classes (several classes: a heatmap)."""
+    x0, x1, y0, y1 = box
+    if binary:
+        negative, positive = region_classes
+        colorscale = [[0.0, palette.tint(negative, palette.SHADING_OPACITY)],
+                      [0.5, palette.tint(negative, palette.REGION_OPACITY / 2)],
+                      [0.5, palette.tint(positive, palette.REGION_OPACITY / 2)],
+                      [1.0, palette.tint(positive, palette.SHADING_OPACITY)]]
+        return go.Contour(x=[x0, x1], y=[y0, y1], z=[[0, 0], [0, 0]], zmin=-1, zmax=1, colorscale=colorscale,
+                          showscale=False, contours=dict(coloring="fill", showlines=False), ncontours=20,
+                          hoverinfo="skip", name="decision values", showlegend=False, _validate=False)
+    k = len(region_classes)
+    colorscale = []
+    for i, j in enumerate(region_classes):
+        colour = palette.tint(j, palette.SHADING_OPACITY)
+        colorscale += [[i / k, colour], [(i + 1) / k, colour]]
+    return go.Heatmap(x=[x0, x1], y=[y0, y1], z=[[0, 0], [0, 0]], zmin=-0.5, zmax=k - 0.5, colorscale=colorscale,
+                      showscale=False, hoverinfo="skip", name="regions", _validate=False)
+
+
+def cursor_shapes(T: int) -> list:
+    """The two shapes of a curve chart's cursor at trial 0: a vertical line at the trial and a
+    white veil over the trials not reached yet (the player moves both)."""
+    return [dict(type="rect", xref="x", yref="paper", x0=0.5, x1=max(T, 1) + 0.5, y0=0, y1=1, layer="above",
+                 fillcolor="rgba(255, 255, 255, 0.72)", line=dict(width=0)),
+            dict(type="line", xref="x", yref="paper", x0=0, x1=0, y0=0, y1=1, layer="above",
+                 line=dict(color="#222222", width=1.5, dash="solid"))]
+
+
+def with_cursor(figure: go.Figure, T: int) -> go.Figure:
+    """A curve figure of T trials with the cursor's shapes (first: the veil, second: the line) and its
+    x axis fixed to the whole run, so the axis does not move while the player moves the cursor."""
+    figure.layout.shapes = tuple(cursor_shapes(T)) + tuple(figure.layout.shapes or ())
+    figure.layout.xaxis.range = [0.5, max(T, 1) + 0.5]
+    figure.layout.xaxis.autorange = False
+    return figure
+
+
+def experts_weights_figure(n_experts: int, names=None) -> go.Figure:
+    """Bars of the experts' shares of the weight (the player sets heights and colours per trial):
+    one bar trace, and two legend-only traces explaining its colours."""
+    names = [f"E{i + 1}" for i in range(n_experts)] if names is None else [plain(n) for n in names]
+    bars = go.Bar(x=names, y=[1.0 / n_experts] * n_experts, name="share of the weight", showlegend=False,
+                  marker=dict(color=[palette.RIGHT_COLOR] * n_experts, pattern=dict(shape=[""] * n_experts)),
+                  hovertemplate="%{x}: share %{y:.3g}<extra></extra>", _validate=False)
+    legend = [go.Bar(x=[None], y=[None], name=label, marker=dict(color=colour, pattern=dict(shape=pattern)),
+                     showlegend=True, _validate=False)
+              for label, colour, pattern in (("right this trial", palette.RIGHT_COLOR, ""),
+                                             ("wrong this trial", palette.WRONG_COLOR, "/"))]
+    layout = dict(height=300, margin=dict(l=55, r=10, t=40, b=70), plot_bgcolor="white", barmode="overlay",
+                  title=dict(text="experts' weights", x=0.01, font=dict(size=15)), hovermode="closest",
+                  legend=dict(orientation="h", yanchor="top", y=-0.25, x=0, font=dict(size=palette.FONT_SIZE)),
+                  xaxis=axis_style(title="expert", categoryorder="array", categoryarray=names),
+                  yaxis=axis_style(title="share of the weight", range=[0, 1]),
+                  meta={"roles": {"bars": 0}})
+    return go.Figure([bars] + legend, layout=layout, _validate=False)
+
+
+def grid_axes_of(box, resolution: int) -> tuple:
+    """x and y coordinates of the player's score grid over the box (``resolution`` per side)."""
+    x0, x1, y0, y1 = check_box(box)
+    return np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution)
