@@ -182,7 +182,8 @@ class Winnow(OnlineClassifier):
             raise ValueError(f"η·|x| or a sum of |x| overflows (η = {self.eta!r}, largest |x| = "
                              f"{largest:g}); scale the features down or lower eta.")
         if exponents_grow:
-            reach = float(np.abs(self._exponents).max()) + float(row_largest.sum())
+            with np.errstate(over="ignore"):              # an overflow is what is checked for
+                reach = float(np.abs(self._exponents).max()) + float(row_largest.sum())
             if not math.isfinite(2.0 * reach):
                 raise ValueError(f"the sums S = Σ y·x that Winnow keeps would overflow (largest |x| = "
                                  f"{largest:g} over {F.shape[0]} rows); scale the features down.")
