@@ -1,14 +1,17 @@
 """Winnow (seed 003 §3): log-space weights, the balanced representation, fitting ≡ stepping."""
 
+import importlib.util
 import itertools
 import math
+import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from learners import Perceptron, Winnow, bounds
+from learners import Perceptron, Winnow, _fast, bounds
 
 
 def reference_update(w, f, y, eta):
@@ -152,6 +155,8 @@ def test_bad_input_raises_value_errors_that_say_what_to_fix():
         Winnow().fit([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [0, 1, 2])
     with pytest.raises(ValueError, match="overflows.*scale the features"):
         Winnow(eta=10.0).fit([[1e308, 0.0], [0.0, 1.0]], [0, 1])
+    with pytest.raises(ValueError, match="S = Σ y·x that Winnow keeps would overflow.*scale the features"):
+        Winnow(eta=1.0).fit(np.full((200, 2), 1e306) * [1, -1], np.arange(200) % 2)   # 200·1e306 > 1.8e308
     with pytest.raises(ValueError, match="classes="):
         Winnow().learn_one([1.0, 2.0], 1)
     model = Winnow().fit([[1.0, 0.0], [0.0, 1.0]], [0, 1])
@@ -281,3 +286,80 @@ def test_predict_and_decision_function_decide_ties_exactly_too(kind):
         np.testing.assert_array_equal(model.predict(X), np.where(np.array(signs) > 0, 1, 0))
     fresh = Winnow().start([0, 1], X.shape[1])                  # uniform weights: every row is a tie
     assert np.all(fresh.decision_function(X) == 0.0) and np.all(fresh.predict(X) == 0)
+
+
+def _fast_without_numba(monkeypatch):
+    """learners/_fast.py loaded afresh with numba hidden: the plain Python loops."""
+    monkeypatch.setitem(sys.modules, "numba", None)
+    spec = importlib.util.spec_from_file_location("_fast_without_numba", Path(_fast.__file__))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert not hasattr(module.winnow_pass, "py_func")        # really not compiled
+    return module
+
+
+def _winnow_run(module, F, y_sign, eta):
+    S, log_w = np.zeros(F.shape[1]), np.empty(F.shape[1])
+    out = module.trial_outputs(len(F))
+    module.winnow_pass(F, y_sign, S, log_w, eta, out["prediction"], out["margin"], out["mistake"], out["step"])
+    return S, log_w, out
+
+
+@pytest.mark.parametrize("kind", TIE_KINDS + ("normal",))
+def test_compiled_and_plain_python_winnow_agree_bit_for_bit(kind, monkeypatch):
+    if kind == "normal":
+        rng = np.random.default_rng(5)
+        X = rng.normal(size=(150, 3))
+        y = (X[:, 0] + rng.normal(size=150) > 0).astype(int)
+    else:
+        X, y = tie_stream(kind, 11)
+    F = working_features(X, True, True)
+    y_sign = np.where(y == 1, 1.0, -1.0)
+    S1, log_w1, out1 = _winnow_run(_fast, F, y_sign, 1.7)          # compiled (numba still visible)
+    S2, log_w2, out2 = _winnow_run(_fast_without_numba(monkeypatch), F, y_sign, 1.7)
+    np.testing.assert_array_equal(S1, S2)
+    np.testing.assert_array_equal(log_w1, log_w2)
+    for name in ("prediction", "margin", "mistake", "step"):
+        np.testing.assert_array_equal(out1[name], out2[name])
+    # both paths met exact ties (the first trial of (x, 1, −x, −1) at uniform weights is one)
+    assert out1["margin"][0] == 0.0 and out1["mistake"][0]
+
+
+def test_a_long_run_with_a_large_rate_stays_finite_and_keeps_deciding_exactly():
+    """10⁵ trials at η = 20 on integer rows, plain (unbalanced) features and random labels.
+
+    The first feature is −y on 70% of the trials, so every mistake pushes its exponent down:
+    S₁ ends near −36,000, ln w₁ near −370,000, and w₁ underflows to 0 in floating point while
+    e^{ηS₁} is still what decides the trials where every other group cancels.  Nothing may become
+    NaN or inf; the exponents must stay exact integers; every exact tie (found by an integer
+    replay of the learner's own updates) must have margin exactly 0, and no other trial may;
+    sampled trials, the underflowed ones among them, must have the exact sign.
+    """
+    rng = np.random.default_rng(7)
+    T = 100_000
+    y = rng.integers(0, 2, T)
+    y_sign = np.where(y == 1, 1, -1)
+    X = np.column_stack([-y_sign * (rng.random(T) < 0.7), rng.choice([-1, 0, 1], size=(T, 2))]).astype(float)
+    model = Winnow(eta=20.0, balanced=False).fit(X, y)
+    history = model.history_
+    assert model.mistakes_ > T // 3
+    for values in (model.log_weights_, model.weights_, model.exponents_, history["margin"],
+                   model.decision_function(X[:1000])):
+        assert np.all(np.isfinite(values))
+    assert np.isclose(model.weights_.sum(), 1.0) and model.log_weights_.min() < -1e5
+    # the integer replay of S from the learner's own decisions: S before each trial, exactly
+    F = working_features(X, False, True).astype(np.int64)
+    steps = (y_sign * history["mistake"])[:, None] * F
+    S = np.cumsum(steps, axis=0) - steps
+    np.testing.assert_array_equal(model.exponents_, S[-1] + steps[-1])
+    same_group = S[:, :, None] == S[:, None, :]
+    tie = np.all(np.einsum("tij,tj->ti", same_group, F) == 0, axis=1)
+    assert tie[-10_000:].sum() > 10                     # ties still occur late in the run
+    np.testing.assert_array_equal(history["margin"] == 0.0, tie)
+    assert np.all(history["mistake"][tie])
+    underflowed = (np.abs(history["margin"]) < 1e-300) & ~tie    # |w·x| ≈ e^{-370,000}: sign kept
+    assert underflowed[-10_000:].sum() > 10
+    sample = np.concatenate([rng.choice(np.flatnonzero(underflowed), 150, replace=False),
+                             rng.choice(np.flatnonzero(~underflowed & ~tie), 150, replace=False)])
+    for t in sample:
+        assert exact_margin_sign((2 * S[t]).tolist(), (2 * F[t]).tolist(), 20.0) * y_sign[t] == np.sign(history["margin"][t])
