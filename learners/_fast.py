@@ -13,6 +13,8 @@ slowly but with identical results.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 try:  # numba makes the per-trial loop ~100x faster; results are identical without it
@@ -193,46 +195,214 @@ def trial_outputs(n: int) -> dict:
     }
 
 
-@njit(cache=True)
-def winnow_pass(F, y_sign, log_w, eta, prediction, margin, mistake, step):
-    """Normalised exponentiated Winnow (seed 003 §3) in log space.
+#: machine epsilon of float64 (2^-52) and the smallest positive subnormal (2^-1074)
+EPS = 2.0 ** -52
+TINY = 2.0 ** -1074
 
-    ``log_w`` holds ln w with Σ w = 1; on y·(w·x) ≤ 0 it moves by η·y·x and
-    is renormalised with log-sum-exp, so no weight overflows or becomes NaN.
-    ``step`` records ln Z_t of the update (0 on trials without a mistake).
+
+@njit(cache=True)
+def winnow_state(exponents, eta, log_w, w, tolerance):
+    """Winnow's weights from its exponents S (seed 003 §3): w_i = e^{η S_i} / Σ_j e^{η S_j}.
+
+    Fills ``log_w`` with ln w_i = η(S_i − S_max) − L′, L′ = ln Σ_j e^{η(S_j − S_max)} (every
+    exponent ≤ 0, so nothing overflows), ``w`` with the weights, and ``tolerance`` with
+    ε·w_i·(2d + 8 + |ln w_i|) + 2·2^-1074, ε = 2^-52.  Returns (S_max, L′), so that
+    ln Σ_j e^{η S_j} = η·S_max + L′.  A deterministic function of S: equal exponents give
+    bit-identical weights.
+
+    Why the tolerance bounds the error (to first order, u = ε/2): η(S_i − S_max) is rounded
+    by ≤ 2u·|ln w_i| (exact subtraction on integer data), exp adds ≤ 2u, the total and the
+    division ≤ (d + 2 ln d + 2)u, so each w_i is within u(2|ln w_i| + d + 2 ln d + 4)·w_i of
+    the exact e^{ηS_i}/Σ_j e^{ηS_j}; the score Σ_i w_i x_i adds ≤ d·u·Σ_i w_i|x_i|.  Hence
+    |float score − exact score| ≤ Σ_i tolerance_i·|x_i| (+ d·2^-1074 for products that fall
+    below the normal range, which :func:`winnow_score` adds).
+
+    >>> import numpy as np
+    >>> S, log_w, w, tol = np.array([0.0, 1.0, 1.0]), np.empty(3), np.empty(3), np.empty(3)
+    >>> top, lse = winnow_state(S, 0.5, log_w, w, tol)
+    >>> top, math.isclose(lse, math.log(2 + math.exp(-0.5)))          # L′ = ln(e^{-η} + 1 + 1)
+    (1.0, True)
+    >>> np.allclose(w, np.exp(0.5 * S) / np.exp(0.5 * S).sum()), bool(w[1] == w[2])
+    (True, True)
+    >>> bool(np.all(tol < 1e-14 * w + 1e-300))                       # a few dozen ε of each weight
+    True
+    """
+    d = exponents.shape[0]
+    top = exponents[0]
+    for j in range(1, d):
+        if exponents[j] > top:
+            top = exponents[j]
+    total = 0.0
+    for j in range(d):
+        a = eta * (exponents[j] - top)
+        log_w[j] = a
+        w[j] = math.exp(a)
+        total += w[j]
+    lse = math.log(total)
+    slack = 2.0 * d + 8.0
+    for j in range(d):
+        log_w[j] -= lse
+        w[j] /= total
+        tolerance[j] = EPS * w[j] * (slack + abs(log_w[j])) + 2.0 * TINY
+    return top, lse
+
+
+@njit(cache=True)
+def _grow_expansion(partials, n, x):
+    """Add x to the exact sum held as ``partials[:n]`` (Shewchuk's non-overlapping expansion,
+    as in Python's ``math.fsum``); return the new length.  No rounding is ever lost."""
+    i = 0
+    for k in range(n):
+        y = partials[k]
+        if abs(x) < abs(y):
+            x, y = y, x
+        high = x + y
+        low = y - (high - x)
+        if low != 0.0:
+            partials[i] = low
+            i += 1
+        x = high
+    partials[i] = x
+    return i + 1
+
+
+@njit(cache=True)
+def exact_group_sum(values, partials):
+    """The exact sum of ``values``: (is it non-zero, its value rounded to a float).
+
+    >>> import numpy as np
+    >>> exact_group_sum(np.array([0.1, 0.2, 0.3, -0.1, -0.2, -0.3]), np.empty(6))
+    (False, 0.0)
+    >>> exact_group_sum(np.array([1e16, 1.0, -1e16]), np.empty(3))    # a float sum would say 0.0
+    (True, 1.0)
+    """
+    n = 0
+    for v in values:
+        n = _grow_expansion(partials, n, v)
+    nonzero = False
+    value = 0.0
+    for i in range(n):
+        nonzero = nonzero or partials[i] != 0.0
+        value += partials[i]
+    return nonzero, value
+
+
+@njit(cache=True)
+def winnow_grouped_score(exponents, w, x, eta, partials):
+    """w·x recomputed without cancellation, exactly 0 on an exact tie (seed 003 §3).
+
+    With w_i ∝ e^{η S_i}, group the features by equal exponents: w·x ∝ Σ_k c_k e^{η k} with
+    c_k = Σ_{i: S_i = k} x_i, each c_k summed exactly (no rounding).  For η ≠ 0 and rational
+    k (every float is one) the numbers e^{η k} are linearly independent over the rationals
+    (Lindemann–Weierstrass), so the exact w·x is 0 iff every c_k is 0: then 0.0 is returned.
+    Otherwise the value is w_top·Σ_k c_k e^{η(k − top)}, top the largest k with c_k ≠ 0, whose
+    sign is kept even if the product underflows (±2^-1074 then).  Exact for the float state S:
+    on integer data (and any data whose sums y·x are exact) S is Winnow's exact state.
+
+    >>> import numpy as np
+    >>> S = np.array([0.0, 0.0, 1.0, 1.0])          # weights ∝ (1, 1, e^η, e^η)
+    >>> w = np.exp(S) / np.exp(S).sum()
+    >>> winnow_grouped_score(S, w, np.array([0.1, -0.1, 0.7, -0.7]), 1.0, np.empty(5))
+    0.0
+    >>> x = np.array([0.1, 0.2, -0.3, 0.0])         # the float sum of w·x is not 0 here
+    >>> float(w @ x) != 0.0, winnow_grouped_score(S, w, x, 1.0, np.empty(5)) != 0.0
+    (True, True)
+    >>> bool(np.isclose(winnow_grouped_score(S, w, np.array([0.0, 1.0, -1.0, 0.0]), 1.0, np.empty(5)),
+    ...                 w[1] - w[2]))
+    True
+    """
+    d = exponents.shape[0]
+    order = np.argsort(exponents, kind="mergesort")   # stable: the same order with or without numba
+    members = np.empty(d)
+    found = False
+    top_k = 0.0
+    top_weight = 0.0
+    relative = 0.0
+    end = d
+    while end > 0:                                      # groups from the largest exponent down
+        k = exponents[order[end - 1]]
+        start = end - 1
+        while start > 0 and exponents[order[start - 1]] == k:
+            start -= 1
+        for i in range(start, end):
+            members[i - start] = x[order[i]]
+        nonzero, c = exact_group_sum(members[: end - start], partials)
+        if nonzero:
+            if not found:
+                found = True
+                top_k = k
+                top_weight = w[order[start]]
+                relative = c
+            else:
+                relative += c * math.exp(eta * (k - top_k))
+        end = start
+    if not found:
+        return 0.0
+    value = relative * top_weight
+    if value == 0.0 and relative != 0.0:
+        value = TINY if relative > 0.0 else -TINY
+    return value
+
+
+@njit(cache=True)
+def winnow_score(exponents, w, tolerance, x, eta, partials):
+    """w·x, made exact near 0: the float sum when |w·x| exceeds its error bound
+    Σ_i tolerance_i·|x_i| (its sign is then certain), else :func:`winnow_grouped_score`."""
+    score = 0.0
+    bound = x.shape[0] * TINY
+    for j in range(x.shape[0]):
+        score += w[j] * x[j]
+        bound += tolerance[j] * abs(x[j])
+    if abs(score) <= bound:
+        score = winnow_grouped_score(exponents, w, x, eta, partials)
+    return score
+
+
+@njit(cache=True)
+def winnow_pass(F, y_sign, exponents, log_w, eta, prediction, margin, mistake, step):
+    """Normalised exponentiated Winnow (seed 003 §3), its state kept as exponents.
+
+    The state is S_i = Σ y_t x_{t,i} over the update trials so far (``exponents``, updated in
+    place), so that w_i = e^{η S_i} / Σ_j e^{η S_j}: the seed's update w_i ← w_i e^{η y x_i}/Z
+    is S ← S + y·x.  ``log_w`` receives ln w after every update (see :func:`winnow_state`:
+    all exponents are shifted by max S, so no weight overflows or becomes NaN however long
+    the run).  A trial is a mistake iff y·(w·x) ≤ 0, the sign decided exactly near 0
+    (:func:`winnow_score`): an exact tie is a mistake with margin 0.0.  ``step`` records
+    ln Z_t = ln Σ_i w_i e^{η y x_i} = ln Σ e^{η S_after} − ln Σ e^{η S_before} of the update
+    (0 on trials without a mistake).
     """
     d = F.shape[1]
     w = np.empty(d)
+    tolerance = np.empty(d)
+    partials = np.empty(d + 1)
+    top, lse = winnow_state(exponents, eta, log_w, w, tolerance)
     for t in range(F.shape[0]):
-        top = log_w[0]
-        for j in range(1, d):
-            if log_w[j] > top:
-                top = log_w[j]
-        total = 0.0
-        score = 0.0
-        for j in range(d):
-            w[j] = np.exp(log_w[j] - top)
-            total += w[j]
-        for j in range(d):
-            score += (w[j] / total) * F[t, j]
+        score = winnow_score(exponents, w, tolerance, F[t], eta, partials)
         m = y_sign[t] * score
         prediction[t] = 1 if score > 0.0 else 0
         margin[t] = m + 0.0
         mistake[t] = m <= 0.0
         step[t] = 0.0
         if m <= 0.0:
-            top = -np.inf
             for j in range(d):
-                log_w[j] += eta * y_sign[t] * F[t, j]
-                if log_w[j] > top:
-                    top = log_w[j]
-            total = 0.0
-            for j in range(d):
-                total += np.exp(log_w[j] - top)
-            log_z = top + np.log(total)
-            for j in range(d):
-                log_w[j] -= log_z
-            step[t] = log_z
+                exponents[j] += y_sign[t] * F[t, j]
+            new_top, new_lse = winnow_state(exponents, eta, log_w, w, tolerance)
+            step[t] = eta * (new_top - top) + (new_lse - lse)
+            top = new_top
+            lse = new_lse
+
+
+@njit(cache=True)
+def winnow_scores(F, exponents, eta, out):
+    """w·x of every row of F for the state S (as :func:`winnow_score`: exact 0 on exact ties)."""
+    d = F.shape[1]
+    w = np.empty(d)
+    log_w = np.empty(d)
+    tolerance = np.empty(d)
+    partials = np.empty(d + 1)
+    winnow_state(exponents, eta, log_w, w, tolerance)
+    for t in range(F.shape[0]):
+        out[t] = winnow_score(exponents, w, tolerance, F[t], eta, partials)
 
 
 @njit(cache=True)

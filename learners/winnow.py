@@ -12,11 +12,25 @@ Bound (seed 003, Theorem 3.1): if u ≥ 0 and y_t(u·x_t) ≥ γ for every t,
 whenever the denominator is positive; the tuned η* gives M ≤ 2R∞²‖u‖₁² ln d/γ²
 (:func:`learners.bounds.winnow`, :func:`learners.bounds.winnow_tuned`).
 
-The weights are kept as logarithms and renormalised with log-sum-exp, so a
-run of millions of trials never overflows.  Non-negative weights can only
-express separators with non-negative coefficients; the **balanced**
-representation x ↦ (x, −x) (and the constant (1, −1) for the intercept) lets
-w⁺ − w⁻ be any linear separator (a convention of docs/SPECIFICATION.md).
+Unrolled, w_i = e^{η S_i} / Σ_j e^{η S_j} with S_i = Σ y_t·x_{t,i} over the update
+trials so far, so the update is S ← S + y·x.  Winnow keeps S (the *exponents*)
+and derives ln w_i = η(S_i − max S) − ln Σ_j e^{η(S_j − max S)} from it (every
+exponent ≤ 0), so a run of millions of trials never overflows.
+
+Ties are decided exactly.  The sign of w·x is the sign of Σ_k c_k e^{η k}, with
+c_k = Σ_{i: S_i = k} x_i the features grouped by equal exponents.  As e^{η k} for
+distinct rationals k are linearly independent over the rationals
+(Lindemann–Weierstrass; η ≠ 0 and every float is rational), w·x = 0 exactly iff
+every c_k = 0.  So whenever the float w·x lies within its rounding-error bound of 0,
+the learner sums each group exactly: all c_k = 0 is a tie — a mistake, margin 0.0
+(docs/SPECIFICATION.md) — and otherwise w·x is recomputed from the groups, without the
+cancellation.  On integer (or half-integer, …) data S holds Winnow's exact state,
+and every mistake flag is the exact one.
+
+Non-negative weights can only express separators with non-negative
+coefficients; the **balanced** representation x ↦ (x, −x) (and the constant
+(1, −1) for the intercept) lets w⁺ − w⁻ be any linear separator (Convention of
+ALGORITHMS.md).
 """
 
 from __future__ import annotations
@@ -26,7 +40,7 @@ import math
 import numpy as np
 
 from ._base import OnlineClassifier
-from ._fast import trial_outputs, winnow_pass
+from ._fast import trial_outputs, winnow_pass, winnow_scores, winnow_state
 from ._validation import check_number
 
 
@@ -71,7 +85,10 @@ class Winnow(OnlineClassifier):
         The probability vector w (sums to 1) over the d working features:
         d = n_features (+1 with the intercept), doubled when balanced.
     log_weights_ : ndarray of shape (d,)
-        ln w, the state Winnow actually keeps.
+        ln w, computed from the exponents after every update.
+    exponents_ : ndarray of shape (d,)
+        S, the state Winnow keeps: S_i = Σ y_t·x_{t,i} over the update trials,
+        w_i = e^{η S_i} / Σ_j e^{η S_j}.
     coef_ : ndarray of shape (1, n_features)
         The separator on the original features: w⁺ − w⁻ when balanced, w otherwise.
     intercept_ : ndarray of shape (1,)
@@ -83,9 +100,11 @@ class Winnow(OnlineClassifier):
     -----
     ``learn_one`` returns a record whose ``weights_before``/``weights_after``
     are w, and whose ``update`` dict holds η, y, ``log_Z`` (ln Z of the
-    update, 0 without one), ``Z``, and the log-weights before and after.
-    ``fit`` runs the same compiled loop, so stepping and fitting give
-    bit-identical weights.
+    update, Z = Σ_i w_i e^{η y x_i}, computed as ln Σ e^{η S_after} − ln Σ e^{η S_before};
+    0 without an update), ``Z``, the log-weights before and after, and the
+    exponents S before and after (``exponents_before``, ``exponents_after``).
+    A record's margin is exactly 0.0 on an exact tie.  ``fit`` runs the same
+    compiled loop, so stepping and fitting give bit-identical weights.
 
     Examples
     --------
@@ -103,6 +122,10 @@ class Winnow(OnlineClassifier):
     [0.294, 0.04, 0.294, 0.04, 0.294, 0.04]
     >>> round(record.update["Z"], 4)                 # Z = cosh(1)
     1.5431
+    >>> record.update["exponents_after"].tolist()    # S = y·x
+    [1.0, -1.0, 1.0, -1.0, 1.0, -1.0]
+    >>> Winnow().learn_one([0.1, 0.2], 1, classes=[0, 1]).margin   # (x, 1, −x, −1)·w = 0: exactly
+    0.0
     """
 
     _binary_only = True
@@ -133,33 +156,51 @@ class Winnow(OnlineClassifier):
     def _setup(self, n_features):
         self._kind = "binary"
         d = (n_features + int(bool(self.fit_intercept))) * (2 if self.balanced else 1)
-        self._log_w = np.full((1, d), -np.log(d))
+        self._exponents = np.zeros(d)
+        self._log_w = np.empty((1, d))
+        winnow_state(self._exponents, float(self.eta), self._log_w[0], np.empty(d), np.empty(d))
 
     def _features(self, X):
         return balanced_features(X, self.fit_intercept, self.balanced)
 
     def _scores(self, F):
-        return F @ self.weights_[:, None]
+        """w·x of every row, decided exactly near 0 as in the trial loop (0.0 on an exact tie)."""
+        F = np.ascontiguousarray(F, dtype=np.float64)
+        self._check_magnitude(F)
+        out = np.empty(F.shape[0])
+        winnow_scores(F, self._exponents, float(self.eta), out)
+        return out[:, None]
 
     def _weights(self):
         return self.weights_.copy()
 
+    def _check_magnitude(self, F, exponents_grow=False):
+        """Refuse rows whose sizes would overflow η·|x|, a group's sum of x, or (fitting) S."""
+        row_largest = np.abs(F).max(axis=1) if F.size else np.zeros(0)
+        largest = float(row_largest.max(initial=0.0))
+        if not (math.isfinite(float(self.eta) * largest) and math.isfinite(2.0 * F.shape[1] * largest)):
+            raise ValueError(f"η·|x| or a sum of |x| overflows (η = {self.eta!r}, largest |x| = "
+                             f"{largest:g}); scale the features down or lower eta.")
+        if exponents_grow:
+            with np.errstate(over="ignore"):              # an overflow is what is checked for
+                reach = float(np.abs(self._exponents).max()) + float(row_largest.sum())
+            if not math.isfinite(2.0 * reach):
+                raise ValueError(f"the sums S = Σ y·x that Winnow keeps would overflow (largest |x| = "
+                                 f"{largest:g} over {F.shape[0]} rows); scale the features down.")
+
     def _run(self, F, y_index, weights):
         F = np.ascontiguousarray(F, dtype=np.float64)
-        largest = float(np.abs(F).max()) if F.size else 0.0
-        if not math.isfinite(float(self.eta) * largest):
-            raise ValueError(f"η·|x| overflows (η = {self.eta!r}, largest |x| = {largest:g}); "
-                             "scale the features down or lower eta.")
+        self._check_magnitude(F, exponents_grow=True)
         out = trial_outputs(F.shape[0])
         y_sign = np.where(np.asarray(y_index) == 1, 1.0, -1.0)
-        winnow_pass(F, y_sign, self._log_w[0], float(self.eta), out["prediction"], out["margin"],
-                    out["mistake"], out["step"])
+        winnow_pass(F, y_sign, self._exponents, self._log_w[0], float(self.eta), out["prediction"],
+                    out["margin"], out["mistake"], out["step"])
         out["updated"] = out["mistake"] & np.any(F != 0.0, axis=1)
         return out
 
     def _trial(self, f, y_index, weight):
         """One trial through the very loop ``fit`` uses, recording the update's numbers."""
-        log_before = self._log_w[0].copy()
+        log_before, exponents_before = self._log_w[0].copy(), self._exponents.copy()
         out = self._run(f[None, :], np.array([y_index]), np.array([weight]))
         outcome = (int(out["prediction"][0]), float(out["margin"][0]), bool(out["mistake"][0]))
         y = 1.0 if y_index == 1 else -1.0
@@ -167,7 +208,8 @@ class Winnow(OnlineClassifier):
         log_z = float(out["step"][0]) if updated else 0.0
         info = {"eta": float(self.eta), "y": y, "log_Z": log_z,
                 "Z": math.exp(log_z) if log_z < 700 else math.inf,
-                "log_weights_before": log_before, "log_weights_after": self._log_w[0].copy()}
+                "log_weights_before": log_before, "log_weights_after": self._log_w[0].copy(),
+                "exponents_before": exponents_before, "exponents_after": self._exponents.copy()}
         return np.array([y * outcome[1]]), outcome, updated, info
 
     # learned attributes -----------------------------------------------------
@@ -177,6 +219,13 @@ class Winnow(OnlineClassifier):
         if not hasattr(self, "_log_w"):
             raise AttributeError("log_weights_ exists only after fitting")
         return self._log_w[0].copy()
+
+    @property
+    def exponents_(self) -> np.ndarray:
+        """S, the sums Σ y_t·x_t over the update trials so far: w_i = e^{η S_i} / Σ_j e^{η S_j}."""
+        if not hasattr(self, "_exponents"):
+            raise AttributeError("exponents_ exists only after fitting")
+        return self._exponents.copy()
 
     @property
     def weights_(self) -> np.ndarray:
