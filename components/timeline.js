@@ -20,7 +20,7 @@ const PLACEHOLDER = "\u0001";
 const FONT_FAMILY = '"Source Sans", "Source Sans Pro", system-ui, sans-serif';
 const CLEAR = "rgba(0,0,0,0)";
 const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250];          // trials per second
-const DEFAULT_SPEED = 10;
+const DEFAULT_SPEED = 25;
 const CHECKPOINT = 32;                                    // kernel models: exact grids every 32 updates
 const players = new Set();
 let activePlayer = null;
@@ -156,11 +156,11 @@ class Player {
     const button = (action, label, title, extra = {}) =>
       node("button", {type: "button", "data-action": action, title, "aria-label": title, ...extra}, [label]);
     this.buttons = {
-      reset: button("reset", "⏮", "Reset to trial 0 (Home)"),
+      reset: button("reset", "Reset", "Reset to trial 0 (Home)"),
       back: button("back", "◀ Back", "Back one trial (←)"),
       step: button("step", "Step ▶", "Step one trial (→)", {className: "primary"}),
       play: button("play", "▶ Play", "Play / Pause (Space)"),
-      present: button("present", "⛶ Present", "Presentation mode (P; Esc leaves it)"),
+      present: button("present", "Present", "Presentation mode (P; Esc leaves it)"),
     };
     this.speedSelect = node("select", {"aria-label": "speed in trials per second", title: "Speed of Play"},
       SPEEDS.map((speed) => node("option", {value: String(speed), text: `${speed} trials/s`})));
@@ -181,8 +181,7 @@ class Player {
     this.mathBody = node("div", {className: "mbl-tl-mathbody"});
     this.math = node("div", {className: "mbl-tl-math", "aria-live": "polite"}, [this.mathHead, this.mathBody]);
     this.curves = node("div", {className: "mbl-tl-plot mbl-tl-curves"});
-    this.side = node("div", {className: "mbl-tl-side"}, [this.math, this.curves]);
-    this.main = node("div", {className: "mbl-tl-main"}, [this.boundary, this.side]);
+    this.main = node("div", {className: "mbl-tl-main"}, [this.boundary, this.math, this.curves]);
     this.invariants = node("div", {className: "mbl-tl-plot mbl-tl-invariants"});
     this.invariantsBox = node("details", {className: "mbl-tl-more"}, [
       node("summary", {text: "The proof's invariants, trial by trial: w·u ≥ γM and ‖w‖² ≤ R²M"}), this.invariants]);
@@ -250,21 +249,26 @@ class Player {
     this.metricValues.updates = metric("Updates");
   }
 
-  layoutFor(layout, role) {
-    const large = this.present;
-    const font = {family: FONT_FAMILY, size: large ? 18 : 13, ...(layout.font || {})};
-    if (large) font.size = Math.max(font.size, 18);
-    const out = {...layout, font, autosize: true};
+  // The text size of the figures: 13 px on a page; in presentation 14 px at 1280×720 growing with the
+  // screen to 18–22 px on a 1080p projector (the same rule as the CSS's --mbl-type).
+  typeSize() {
+    if (!this.present) return 13;
+    return Math.round(Math.max(14, Math.min(22, window.innerWidth / 100, window.innerHeight / 54)));
+  }
+
+  layoutFor(layout) {
+    const size = this.typeSize();
+    const out = {...layout, font: {family: FONT_FAMILY, ...(layout.font || {}), size}, autosize: true};
     delete out.height;
     delete out.width;
-    if (large && role !== "curves") out.legend = {...(layout.legend || {}), font: {...((layout.legend || {}).font || {}), size: 18}};
-    if (large && role === "curves") out.legend = {...(layout.legend || {}), font: {...((layout.legend || {}).font || {}), size: 18}};
+    out.legend = {...(layout.legend || {}), font: {...((layout.legend || {}).font || {}), size}};
     for (const axis of ["xaxis", "yaxis", "xaxis2", "yaxis2"]) {
       if (!out[axis]) continue;
-      out[axis] = {...out[axis], tickfont: {...(out[axis].tickfont || {}), size: large ? 18 : 13}};
-      if (out[axis].title) out[axis].title = {...out[axis].title, font: {...((out[axis].title || {}).font || {}), size: large ? 18 : 14}};
+      out[axis] = {...out[axis], tickfont: {...(out[axis].tickfont || {}), size}};
+      if (out[axis].title) out[axis].title = {...out[axis].title, font: {...((out[axis].title || {}).font || {}), size: size + 1}};
     }
-    if (out.title && out.title.font) out.title = {...out.title, font: {...out.title.font, size: large ? 20 : 15}};
+    if (out.title) out.title = {...out.title, font: {...((out.title || {}).font || {}), size: size + 2}};
+    if (out.annotations) out.annotations = out.annotations.map((note) => ({...note, font: {...(note.font || {}), size: Math.max(size - 2, 11)}}));
     return out;
   }
 
@@ -280,21 +284,47 @@ class Player {
     this.roles = {};
     for (const [role, value] of Object.entries(roles)) this.roles[role] = Array.isArray(value) ? value.map(map) : map(value);
     const below = kept.map((index) => data[index]);
+    // the legend is drawn above: stand-ins (no points) for the entries of the layer below
     const standIns = kept.map((index) => data[index]).filter((trace) => trace.showlegend !== false)
-      .map((trace) => ({type: "scatter", mode: "lines", name: trace.name, x: [null], y: [null], hoverinfo: "skip",
-                        line: {...(trace.line || {}), color: (trace.line && trace.line.color) || "#333"},
-                        marker: trace.marker && !Array.isArray(trace.marker.symbol) ? trace.marker : undefined}));
+      .map((trace) => {
+        const standIn = {type: "scatter", mode: trace.mode === "markers" ? "markers" : "lines", name: trace.name,
+                         x: [null], y: [null], hoverinfo: "skip", showlegend: true,
+                         line: {...(trace.line || {}), color: (trace.line && trace.line.color) || "#333333"}};
+        if (trace.marker && !Array.isArray(trace.marker.symbol) && !Array.isArray(trace.marker.size)) {
+          standIn.marker = trace.marker;
+        }
+        return standIn;
+      });
     const above = data.filter(isPoints).concat(standIns);
     const base = this.layoutFor(layout, "boundary");
     const legend = {...(base.legend || {}), itemclick: false, itemdoubleclick: false};
     this.belowLayout = {...base, showlegend: false, legend};
-    const quiet = (axis) => ({...(axis || {}), showgrid: false, zeroline: false,
+    // the layer above draws no grid, ticks or titles (the layer below does: drawn twice, plotly.js can
+    // place them a few pixels apart), only the points and the legend
+    const quiet = (axis) => ({...(axis || {}), showgrid: false, zeroline: false, showticklabels: false,
+                              showline: false, ticks: "",
                               title: {...((axis && axis.title) || {}), font: {...(((axis && axis.title) || {}).font || {}), color: CLEAR}}});
     this.aboveLayout = {...base, legend, title: {...(base.title || {}), text: ""}, paper_bgcolor: CLEAR,
                         plot_bgcolor: CLEAR, meta: undefined, xaxis: quiet(base.xaxis), yaxis: quiet(base.yaxis)};
     const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "boundary"}};
-    await this.Plotly.react(this.below, {data: below, layout: this.belowLayout, config: {...config, displayModeBar: false}});
+    // Both layers keep exactly the same margins (never grown by plotly.js for a legend or a label:
+    // the layer above, which has the legend, would then have a smaller plot than the layer below and
+    // the points would drift off their regions).  The bottom margin is sized from the legend drawn.
+    const margin = {...(base.margin || {}), autoexpand: false};
+    this.belowLayout.margin = margin;
+    this.aboveLayout.margin = margin;
     await this.Plotly.react(this.above, {data: above, layout: this.aboveLayout, config});
+    const legendNode = this.above.querySelector(".legend");
+    const needed = legendNode ? Math.ceil(legendNode.getBBox().height) + 58 : margin.b;
+    if (needed !== margin.b) {
+      margin.b = needed;
+      await this.Plotly.relayout(this.above, {"margin.b": needed});
+    }
+    // on a page the plot keeps a square of ~430 px whatever the legend; presenting, the grid sizes it
+    this.boundary.style.height = this.present ? "" : `${(margin.t || 44) + 430 + needed}px`;
+    await this.Plotly.Plots.resize(this.above);
+    await this.Plotly.react(this.below, {data: below, layout: this.belowLayout, config: {...config, displayModeBar: false}});
+    this.checkAligned();
     if (!this.following) {
       this.following = true;
       this.above.on("plotly_relayout", (event) => {
@@ -313,6 +343,23 @@ class Player {
       await this.Plotly.restyle(this.below, {x: [this.dual.dual.grid.x], y: [this.dual.dual.grid.y]},
                                 [this.roles.shading, this.roles.borders, this.roles.ghost_grid]);
     }
+  }
+
+  // The two layers' plot areas must coincide (same margins, domains and ranges); if plotly.js laid
+  // them out differently anyway, the layer below takes the margins of the layer above.
+  checkAligned() {
+    const a = this.below._fullLayout, b = this.above._fullLayout;
+    if (!a || !b) return true;
+    const same = JSON.stringify(a._size) === JSON.stringify(b._size)
+      && JSON.stringify(a.xaxis.range) === JSON.stringify(b.xaxis.range)
+      && JSON.stringify(a.yaxis.range) === JSON.stringify(b.yaxis.range);
+    this.root.dataset.aligned = same ? "yes" : "no";
+    if (!same) {
+      const size = b._size;
+      this.Plotly.relayout(this.below, {"margin.l": size.l, "margin.r": size.r, "margin.t": size.t, "margin.b": size.b,
+                                        "xaxis.range": b.xaxis.range.slice(), "yaxis.range": b.yaxis.range.slice()});
+    }
+    return same;
   }
 
   async drawCurvesBase() {
@@ -426,7 +473,7 @@ class Player {
   play() {
     if (this.t >= this.T) this.setTrial(0);
     this.playing = true;
-    this.buttons.play.textContent = "⏸ Pause";
+    this.buttons.play.textContent = "Pause";
     this.root.classList.add("mbl-tl-playing");
     this.last = performance.now();
     this.carry = 0;
@@ -466,22 +513,22 @@ class Player {
     this.present = on;
     this.root.classList.toggle("mbl-present", on);
     document.documentElement.classList.toggle("mbl-presenting", on);
-    this.buttons.present.textContent = on ? "✕ Leave" : "⛶ Present";
+    this.buttons.present.textContent = on ? "Leave (Esc)" : "Present";
     try { sessionStorage.setItem("mbl-present", on ? "1" : "0"); } catch (error) { /* storage may be off */ }
     this.scheduleUrl();
     if (this.payload) this.restyleForSize();
   }
 
+  // Text sizes follow the mode: the figures are drawn again with the base layouts resized.
   async restyleForSize() {
-    const figures = [[this.below, this.belowLayout, "boundary"], [this.above, this.aboveLayout, "boundary"],
-                     [this.curves, this.curvesLayout, "curves"]];
-    for (const [div, layout] of figures) {
-      if (!div._fullLayout || !layout) continue;
-      const next = this.layoutFor(layout, "x");
-      await this.Plotly.relayout(div, {font: next.font, "xaxis.tickfont.size": next.xaxis.tickfont.size,
-                                       "yaxis.tickfont.size": next.yaxis.tickfont.size,
-                                       "legend.font.size": this.present ? 18 : 13});
-    }
+    if (!this.payload) return;
+    const t = this.t;
+    await this.drawBoundaryBase();
+    await this.drawCurvesBase();
+    if (this.invariantsDrawn) { this.invariantsDrawn = false; await this.drawInvariants(); }
+    this.shownState = undefined;
+    this.t = -1;
+    this.setTrial(t, {force: true});
     this.resize();
   }
 

@@ -216,6 +216,15 @@ LEARNERS = {spec.name: spec for spec in (
                 summary="Follow one expert drawn by weight; multiply every wrong one's weight by 1 − ε (seed 001)."),
 )}
 
+#: The learners each stepping page offers, in the order of its select box.
+PAGES = {
+    "perceptron": ("Perceptron", "Importance-Weighted Perceptron", "Kernel Perceptron"),
+    "winnow": ("Winnow", "Perceptron"),
+    "multiclass": ("Multi-vector Perceptron", "All-pair Perceptron", "Multi-vector IWP", "Passive-Aggressive"),
+    "priority": ("Apportioned margin",),
+    "experts": ("Weighted Majority", "Randomized Weighted Majority"),
+}
+
 #: The Experts page's stream controls (seed 001): the advice stream's size and error rates.
 EXPERT_PARAMS = {p.name: p for p in (
     BETA, EPSILON,

@@ -426,16 +426,18 @@ def apportioned_math(record, learner, names=None) -> list[Formula]:
                                text("mistake" if record.mistake else "correct")))])]
     sgd = learner.solver == "sgd"
     relation = op(">") if sgd else op(r"\ge")
+    rule = row(text("class j fires when "), sub(sym(r"\theta"), "y"), op("-"), sym(r"\bar\delta"),
+               paren(row(sym("y"), op(","), sym("j"))), op(r"\cdot"), sub("f", "j"), paren(_t("x", t)), relation,
+               num(0), op(":"))
     gaps = []
     for j, label in enumerate(classes):
         sign = 1.0 if j == y_index else -1.0
         gap = theta[y_index] - sign * raw[j]
         gaps.append((label_text(label, names),
-                     row(sub(sym(r"\theta"), "y"), op("-"), paren(signed(sign)), op(r"\cdot"),
-                         sub("f", label_text(label, names)), EQ,
-                         num(theta[y_index]), op("-"), paren(signed(sign)), op(r"\cdot"), paren(num(raw[j])), EQ,
-                         num(gap), space("quad"), text("fires" if fired[j] else "does not fire"))))
-    lines.append(aligned([(row(text("class "), name), right) for name, right in gaps]))
+                     row(op(":"), space("thin"), num(theta[y_index]), op("-"), paren(signed(sign)), op(r"\cdot"),
+                         paren(num(raw[j])), EQ, num(gap), space("quad"), text("fires" if fired[j] else "does not fire"))))
+    lines.append(rule)
+    lines.append(aligned(gaps))
     moved = [label_text(classes[j], names) for j in np.flatnonzero(fired)]
     linear = learner.kernel == "linear"
     target = "w" if linear else r"\bar\alpha"

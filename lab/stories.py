@@ -76,6 +76,16 @@ STORIES = {story.key: story for story in (
 )}
 
 
+def first_story_for(page: str) -> Story | None:
+    """The first story that opens the page with key ``page`` ("perceptron" for views/perceptron.py),
+    or None.
+
+    >>> first_story_for("perceptron").key
+    'thin-margin'
+    """
+    return next((story for story in STORIES.values() if story.page == f"views/{page}.py"), None)
+
+
 def make_points(story: Story):
     """The story's point set, made by its seeded generator."""
     from datasets import generators

@@ -30,7 +30,7 @@ and every mistake flag is the exact one.
 Non-negative weights can only express separators with non-negative
 coefficients; the **balanced** representation x ↦ (x, −x) (and the constant
 (1, −1) for the intercept) lets w⁺ − w⁻ be any linear separator (Convention of
-ALGORITHMS.md).
+docs/SPECIFICATION.md).
 """
 
 from __future__ import annotations

@@ -126,9 +126,10 @@ def test_apportioned_math_says_which_classes_fire_and_by_how_much():
     y = int(record.truth)
     gaps = theta[y] - np.where(np.arange(3) == y, 1.0, -1.0) * raw
     text = tex_of(explain.apportioned_math(record, model, names=["a", "b", "c"]))
+    assert r"\text{class j fires when }" in text
     for j, name in enumerate("abc"):
         verdict = "fires" if gaps[j] > 0 else "does not fire"
-        assert rf"\text{{class }}\text{{{name}}}" in text
+        assert rf"\text{{{name}}} &:" in text
         assert num(gaps[j]).tex + r"\quad \text{" + verdict + "}" in text
     assert num(1.0 / (0.1 * record.update["t"])).tex in text        # the Pegasos step 1/(λt)
 

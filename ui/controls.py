@@ -67,3 +67,13 @@ def param_widget(param: Param, key: str, *, disabled: bool = False):
 def param_widgets(params, prefix: str) -> dict:
     """Draw every parameter of a learner; return ``{name: value}``."""
     return {p.name: param_widget(p, f"{prefix}_{p.name}") for p in params}
+
+
+def page_header(title: str, lede: str, details: str = "") -> None:
+    """A stepping page's header: its title, one line saying what it shows, and the longer explanation
+    folded away, so the player starts high on the screen."""
+    st.markdown(f"### {title}")
+    st.caption(lede)
+    if details:
+        with st.expander("What this page shows, and the math behind it"):
+            st.markdown(details)

@@ -1,27 +1,29 @@
-"""The part every learner page shares: controls, Step/Play/Reset, the trial's math, live bounds.
+"""The part every stepping page shares: the run's settings, and the timeline player of that run.
 
-A page calls :func:`learner_page` with the learners it offers.  Controls that
-change the run (learner, parameters, order, passes, seed) live outside the
-fragment; the trial panel — buttons, metrics, figures — is an ``st.fragment``
-so Step and Reset rerun only it.  Play computes the whole rest of the run at
-once and hands the browser a Plotly figure with frames: the animation plays
-without any rerun.
+A page calls :func:`learner_page` with its key (``lab.catalog.PAGES`` names the learners it
+offers).  The run's settings live in the sidebar; when they change, the whole run is computed
+once (:func:`lab.timeline.build_timeline`, cached across sessions by its inputs, so a class
+opening the same story computes it once) and handed to the player, which steps, goes back,
+scrubs and plays in the browser without a rerun.  A page opened with no points starts with the
+data of its first story (:mod:`lab.stories`), and says so.
 """
 
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
-from components.plotly_view import plotly_view
+from components.timeline import timeline
 from lab import catalog
-from lab.runner import ORDERS, Run
+from lab.runner import ORDERS
+from lab.stories import first_story_for, make_points
+from lab.timeline import build_timeline, payload_json, run_key
 from ui import state
 from ui.controls import literal, param_widgets
-from viz import runs as figures
 
 ORDER_LABELS = {"drawn": "as drawn", "shuffled": "shuffled (seeded)",
                 "adversarial": "adversarial: a misclassified point first"}
+#: runs kept across sessions (a class opening one story computes it once); an hour without use drops one
+CACHE_ENTRIES, CACHE_SECONDS = 48, 3600
 
 
 def label_name(label, names) -> str:
@@ -51,117 +53,63 @@ def need_points(points, *, min_classes: int = 2, max_classes: int | None = None)
     return True
 
 
-def run_controls(page: str, names: list[str]) -> tuple[str, dict, dict]:
+def example_points(page: str):
+    """A page opened with no points gets its first story's data (and the story's run settings), with a
+    note that says so; returns the point set to use."""
+    points = state.points()
+    story = first_story_for(page)
+    if len(points) or story is None:
+        return points
+    state.set_points(make_points(story))
+    state.preset({key: value for key, value in story.presets.items()
+                  if key.startswith(f"{page}_") and not key.endswith("_section")})
+    state.notify("info", f"No points yet, so this page shows the example of the story “{story.title}”. "
+                         "Draw your own on the Data page.")
+    st.rerun()
+
+
+def run_controls(page: str, names) -> tuple[str, dict, dict]:
     """Learner choice, its parameters, and the order/passes/seed of presentation."""
-    name = st.selectbox("Learner", names, key=f"{page}_learner")
+    name = st.selectbox("Learner", list(names), key=f"{page}_learner")
     spec = catalog.LEARNERS[name]
     st.caption(spec.summary)
     values = param_widgets(spec.params, f"{page}_{spec.cls_name}")
-    order = st.radio("Order of presentation", ORDERS, key=f"{page}_order",
-                     format_func=ORDER_LABELS.get)
-    passes = st.slider("Passes", 1, 20, 1, key=f"{page}_passes")
-    seed = st.number_input("Seed", 0, 10_000, 0, step=1, key=f"{page}_seed")
+    order = st.radio("Order of presentation", ORDERS, key=f"{page}_order", format_func=ORDER_LABELS.get)
+    # a value preset by a story or a link is the widget's value: no default beside it
+    passes = st.slider("Passes", 1, 20, key=f"{page}_passes", **state.default_unless_set(f"{page}_passes", 1))
+    seed = st.number_input("Seed", 0, 10_000, step=1, key=f"{page}_seed", **state.default_unless_set(f"{page}_seed", 0))
     return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
 
 
-def current_run(page: str, name: str, values: dict, presentation: dict, points) -> Run:
-    spec = (points.fingerprint(), name, repr(sorted(values.items())), tuple(sorted(presentation.items())))
-
-    def make():
-        X, labels, weights = points.to_arrays()
-        return Run(catalog.build(name, values), X, labels, weights,
-                   classes=np.unique(labels), **presentation)
-
-    return state.run_for(page, spec, make)
+@st.cache_data(show_spinner=False, max_entries=CACHE_ENTRIES, ttl=CACHE_SECONDS)
+def _timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, _points) -> tuple:
+    """(payload JSON, run id) of one run; the cache key is the run's inputs (``key`` holds the points'
+    fingerprint, ``_points`` is the point set itself, not hashed)."""
+    payload = build_timeline(name, dict(values_items), _points, **dict(presentation_items))
+    return payload_json(payload), payload["id"]
 
 
-def step_run(page: str) -> None:
-    """Step's callback: one more trial of the page's run."""
-    run = state.current_run(page)
-    if not run.finished:
-        state.clear_animation(page)
-        run.step()
+def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> None:
+    """Render the run settings and the player of page ``page``.
 
-
-def play_run(page: str, points) -> None:
-    """Play's callback: every remaining trial at once, kept as the animated figure of those trials."""
-    run = state.current_run(page)
-    if not run.finished:
-        start = run.trial
-        run.play()
-        state.set_animation(page, figures.animated_run(run, points, start))
-
-
-def trial_panel(page: str, points, *, show_weighted: bool) -> None:
-    """Buttons, metrics, boundary, math and bound curves of the page's current run."""
-    run = state.current_run(page)
-    # one row: the three buttons, then the metrics (the boundary stays as high on the page as it can)
-    row = st.columns(7 if show_weighted else 6, vertical_alignment="center")
-    buttons, metrics = row[:3], row[3:]
-    # the buttons act in their callbacks, before this panel reruns: the panel then draws the run as
-    # it is after the click (a run that Play finished shows Step and Play disabled at once)
-    buttons[0].button("Step", key=f"{page}_step", type="primary", disabled=run.finished, width="stretch",
-                      on_click=step_run, args=(page,))
-    buttons[1].button("Play", key=f"{page}_play", disabled=run.finished, width="stretch",
-                      on_click=play_run, args=(page, points))
-    buttons[2].button("Reset", key=f"{page}_reset", width="stretch", on_click=state.reset_run, args=(page,))
-
-    metrics[0].metric("Trial", run.trial, help=f"of {run.total_trials} ({run.n_passes} passes)")
-    metrics[1].metric("Mistakes", run.mistakes)
-    if show_weighted:
-        metrics[2].metric("Weighted loss", f"{run.weighted_loss:.3g}")
-    metrics[-1].metric("Updates", len(run.snapshots) - 1)
-
-    animation = state.animation(page)
-    left, right = st.columns([7, 5])
-    with left:      # the boundary first: it is what a Step is for, and the browser can draw it meanwhile
-        plotly_view(animation if animation is not None else figures.step_boundary(run, points),
-                    key=f"{page}_boundary")
-    with right:
-        if run.trials:
-            last = run.trials[-1]
-            st.markdown(f"**Trial {last.record.trial}** — point #{last.index}, "
-                        f"class **{label_name(last.record.truth, points.class_names)}**, "
-                        f"weight {last.record.weight:g}")
-            spec = catalog.spec_for(run.learner)
-            for formula in spec.trial_math(last.record, run.learner, names=points.class_names):
-                st.latex(r"\small " + formula.tex)
-        else:
-            st.markdown("Press **Step** to show the first point to the learner, or **Play** "
-                        "to run every trial and watch the boundary move.")
-        curves, notes = figures.bound_panel(run)
-        if curves is not None:
-            plotly_view(curves, key=f"{page}_curves", later=True)
-        for note in notes:
-            st.caption(note)
-        if figures.has_invariants(run) and st.toggle(
-                "Show the proof's invariants: w·u ≥ γM and ‖w‖² ≤ R²M", key=f"{page}_show_invariants",
-                help="Novikoff's proof, trial by trial (drawn on request: it is one more chart per Step)."):
-            invariants = figures.invariants_figure_of(run)
-            if invariants is None:
-                st.caption("The invariants need data separable so far (Novikoff's bound applies on every trial).")
-            else:
-                plotly_view(invariants, key=f"{page}_invariants", later=True)
-
-
-def learner_page(page: str, names: list[str], *, min_classes=2, max_classes=None, extra=None) -> None:
-    """Render a complete learner page offering the learners ``names``.
-
-    ``extra`` holds parameter values the page sets itself (e.g. θ on the Priority page).
-    """
-    points = state.points()
+    ``extra`` holds parameter values the page sets itself (e.g. θ on the Priority page)."""
+    points = example_points(page)
     if not need_points(points, min_classes=min_classes, max_classes=max_classes):
         return
-    # the run's settings in the sidebar under the navigation: the page keeps its full width for the
-    # boundary beside the trial's math (a narrow settings column cut labels and formulas short)
     with st.sidebar:
         st.subheader("Run settings", divider="gray")
-        name, values, presentation = run_controls(page, names)
+        name, values, presentation = run_controls(page, catalog.PAGES[page])
     values = {**values, **(extra or {})}
+    key = run_key(name, values, points, **presentation)
+    values_items = tuple(sorted(values.items()))
+    presentation_items = tuple(sorted(presentation.items()))
+    link = state.link_state(page)
     try:
-        current_run(page, name, values, presentation, points)
+        with st.spinner("Computing the run…"):
+            entry = state.timeline_for(page, (key,), lambda: dict(zip(
+                ("payload", "id"), _timeline_json(key, name, values_items, presentation_items, points))))
     except ValueError as error:
-        st.error(f"This run cannot start: {error}")
+        st.error(f"This run cannot start: {error} Your points are unchanged.")
         return
-    st.fragment(trial_panel)(page, points,
-                             show_weighted=catalog.LEARNERS[name].uses_weights or points.has_weights)
+    timeline(entry["payload"], entry["id"], key=f"{page}_timeline", start=link.get("t"),
+             present=link.get("present", False))

@@ -18,10 +18,8 @@ from datasets.pointset import PointSet, UndoStack
 DEFAULTS = {
     "undo": lambda: UndoStack(PointSet.empty()),
     "selection": lambda: ("", ()),   # (fingerprint of the point set, sorted point indices selected in it)
-    "runs": dict,         # page key -> lab.runner.Run
-    "run_specs": dict,    # page key -> the settings the run was made with
-    "run_makers": dict,   # page key -> the function that made the run (Reset calls it again)
-    "animations": dict,   # page key -> the Play figure of the current run, if any
+    "timelines": dict,    # page key -> {"settings", "payload" (JSON), "id"}: the run the page's player shows
+    "links": set,         # page keys whose link (?t=…&present=…) was read already this session
     "notices": list,      # (kind, text) shown once on the next rerun
     "experiment": dict,   # Paper lab: "running" / "done" -> the parameters of that run
 }
@@ -102,52 +100,38 @@ def clear_selection() -> None:
     st.session_state["selection"] = ("", ())
 
 
-# ----------------------------------------------------------------------- runs
-def run_for(page: str, spec: tuple, make):
-    """The run of ``page`` made with settings ``spec``; a new one (``make()``) when they change."""
-    runs, specs = _get("runs"), _get("run_specs")
-    if specs.get(page) != spec or page not in runs:
-        runs[page] = make()
-        specs[page] = spec
-        _get("run_makers")[page] = make           # Reset makes the same run again (reset_run)
-        _get("animations").pop(page, None)
-    return runs[page]
-
-
-def current_run(page: str):
-    """The run ``run_for`` made last for ``page``."""
-    return _get("runs")[page]
-
-
-def reset_run(page: str) -> None:
-    """Start the run of ``page`` again from trial 0 with the same settings (a button callback, so
-    only the trial panel needs to rerun); without settings to repeat, forget it."""
-    make = _get("run_makers").get(page)
-    _get("animations").pop(page, None)
-    if make is not None and page in _get("runs"):
-        _get("runs")[page] = make()
-        return
-    _get("runs").pop(page, None)
-    _get("run_specs").pop(page, None)
+# ------------------------------------------------------------------ timelines
+def timeline_for(page: str, settings: tuple, make) -> dict:
+    """The timeline of ``page`` made with ``settings``: {"payload", "id"}; ``make()`` builds a new one
+    (returning that dict) when the settings change.  One per page: a new run replaces the old."""
+    timelines = _get("timelines")
+    entry = timelines.get(page)
+    if entry is None or entry["settings"] != settings:
+        entry = {"settings": settings, **make()}
+        timelines[page] = entry
+    return entry
 
 
 def forget_runs() -> None:
-    _get("runs").clear()
-    _get("run_specs").clear()
-    _get("run_makers").clear()
-    _get("animations").clear()
+    """Drop every page's run (the points changed)."""
+    _get("timelines").clear()
 
 
-def animation(page: str):
-    return _get("animations").get(page)
-
-
-def set_animation(page: str, figure) -> None:
-    _get("animations")[page] = figure
-
-
-def clear_animation(page: str) -> None:
-    _get("animations").pop(page, None)
+def link_state(page: str) -> dict:
+    """What a shared link asks of ``page`` — the trial ``t`` and presentation ``present`` from the URL —
+    the first time the page runs in this session; an empty dict afterwards (the player then keeps its
+    own trial).  Bad values are ignored (a link never breaks a page)."""
+    links = _get("links")
+    if page in links:
+        return {}
+    links.add(page)
+    found = {}
+    trial = st.query_params.get("t")
+    if trial is not None and trial.isdigit() and len(trial) <= 7:
+        found["t"] = int(trial)
+    if st.query_params.get("present") == "1":
+        found["present"] = True
+    return found
 
 
 # -------------------------------------------------------------------- widgets
@@ -155,6 +139,12 @@ def preset(values: dict) -> None:
     """Set widget values before their widgets are drawn (stories use this)."""
     for key, value in values.items():
         st.session_state[key] = value
+
+
+def default_unless_set(key: str, default) -> dict:
+    """``{"value": default}`` for a widget whose key holds no value yet, else ``{}`` (Streamlit warns
+    when a widget gets a default and a value set through the session state)."""
+    return {} if key in st.session_state else {"value": default}
 
 
 def widget_value(key: str, default=None):

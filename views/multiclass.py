@@ -6,10 +6,12 @@ import streamlit as st
 from lab.compare import all_pair_agreement, weighted_comparison
 from learners import MultiVectorPerceptron
 from ui import state
+from ui.controls import page_header
 from ui.learner_page import learner_page
 
-st.title("Multiclass perceptrons")
-st.markdown(
+page_header(
+    "Multiclass perceptrons",
+    "Multi-vector and all-pair perceptrons, MV-IWP and PA-II on your classes: step with → and ←, play with Space.",
     "The **multi-vector** perceptron keeps one w_r per class and on a mistake moves w_y towards x and "
     "w_ŷ away; the **all-pair** perceptron keeps a vector for every pair of classes. Lemma 3 of "
     "seed 000: from zero weights the all-pair scores are exactly k times the multi-vector scores, so "
@@ -17,8 +19,7 @@ st.markdown(
     "**Passive–Aggressive** moves just enough to reach margin 1."
 )
 
-learner_page("multiclass", ["Multi-vector Perceptron", "All-pair Perceptron", "Multi-vector IWP",
-                            "Passive-Aggressive"], min_classes=2)
+learner_page("multiclass", min_classes=2)
 
 points = state.points()
 if len(points) and len(points.used_classes) >= 2:

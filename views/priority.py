@@ -8,12 +8,14 @@ from datasets.pointset import THETA_RANGE, THETA_STEPS
 from experiments.priority import fit_methods
 from learners.baselines import sensitivity
 from ui import state
-from ui.controls import literal
+from ui.controls import literal, page_header
 from ui.learner_page import learner_page, need_points
 from viz.priority import regions_side_by_side, theta_weighted_cost
 
-st.title("Priorities between classes")
-st.markdown(
+page_header(
+    "Priorities between classes",
+    "Set each class's priority θ_j; the apportioned-margin classifier gives important classes more of the "
+    "plane. Step with → and ←, play with Space.",
     "Give each class a priority θ_j — the cost of an error on it. The **apportioned-margin** "
     "classifier predicts argmax_j f_j(x)/θ_j and asks the true class's score to reach θ_y: an "
     "important class claims more of the plane (seed 002). Seed 002 reports that baselines which only "
@@ -61,7 +63,7 @@ if need_points(points, min_classes=2):
     if not np.array_equal(theta, points.theta):
         state.set_points(points.set_theta(theta))
         points = state.points()
-    learner_page("priority", ["Apportioned margin"], extra={"theta": tuple(theta.tolist())})
+    learner_page("priority", extra={"theta": tuple(theta.tolist())})
 
     st.subheader("Ours and the baselines with the same priorities")
     try:

@@ -4,11 +4,14 @@ import streamlit as st
 
 from experiments import winnow_scaling
 from ui import state
+from ui.controls import page_header
 from ui.learner_page import learner_page
 from viz.experiments import scaling_figure
 
-st.title("Winnow against the Perceptron")
-st.markdown(
+page_header(
+    "Winnow against the Perceptron",
+    "Multiplicative against additive updates: in the plane (step with → and ←, play with Space) and as the "
+    "dimension grows.",
     "**Winnow** keeps a probability vector and multiplies the weights of the features that voted "
     "wrong: w_i ← w_i·e^{ηyx_i}/Z (seed 003 §3). Its bound grows with ln n where the perceptron's "
     "grows with n — Winnow wins when few features matter (a sparse target), the perceptron when "
@@ -28,4 +31,4 @@ if section == "High-dimensional experiment":
     for note in result["notes"]:
         st.caption(note)
 else:
-    learner_page("winnow", ["Winnow", "Perceptron"], max_classes=2)
+    learner_page("winnow", max_classes=2)

@@ -1,0 +1,32 @@
+"""The components' JavaScript parses: a syntax error would only show in the browser, as a red box."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+COMPONENTS = Path(__file__).resolve().parents[1] / "components"
+SCRIPTS = sorted(COMPONENTS.glob("*.js"))
+
+
+def test_there_are_scripts_to_check():
+    assert {path.name for path in SCRIPTS} >= {"timeline.js", "canvas.js", "plotly_view.js"}
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)
+def test_script_parses_as_a_module(path, tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to check the components' scripts (README, Set up).")
+    module = tmp_path / (path.stem + ".mjs")       # the components are ES modules (export default)
+    module.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    result = subprocess.run([node, "--check", str(module)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_broken_script_is_caught(tmp_path):
+    module = tmp_path / "broken.mjs"
+    module.write_text("const a = 1;\nconst a = 2;\nexport default a;\n", encoding="utf-8")
+    result = subprocess.run([shutil.which("node") or "node", "--check", str(module)], capture_output=True, text=True)
+    assert result.returncode != 0 and "already been declared" in result.stderr
