@@ -115,6 +115,53 @@ class DualGrid {
     }
     return z;
   }
+  // colours of the shading (from the base figure's trace) and the styles of its lines
+  prepare(traces, roles) {
+    const shading = traces[roles.shading];
+    this.scale = shading.colorscale;
+    this.classColors = [];
+    for (let i = 0; i < this.scale.length; i += 2) this.classColors.push(parseColor(this.scale[i][1]));
+  }
+  // the field shown: scores scaled into [−1, 1] (two classes) or the winning class (more)
+  field(s) {
+    const grid = this.scores(s);
+    return this.dual.binary ? this.binaryZ(grid) : this.winnerZ(grid);
+  }
+  borders(field) {
+    const {x, y} = this.dual.grid;
+    if (this.dual.binary) return contourSegments(field, x, y, 0);
+    const out = [];
+    for (let c = 0; c < this.r; c++) {
+      const indicator = field.map((row) => row.map((v) => (v === c ? 1 : 0)));
+      out.push(...contourSegments(indicator, x, y, 0.5));
+    }
+    return out;
+  }
+  paint(overlay, s) {
+    const field = this.field(s), n = field.length, {x, y} = this.dual.grid;
+    const canvas = overlay.canvas;
+    canvas.width = n;
+    canvas.height = n;
+    const context = canvas.getContext("2d");
+    const image = context.createImageData(n, n);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const v = field[i][j];
+        const colour = this.dual.binary ? colorAt(this.scale, (v + 1) / 2) : this.classColors[v];
+        const at = ((n - 1 - i) * n + j) * 4;          // image rows run down, grid rows up
+        image.data[at] = colour[0]; image.data[at + 1] = colour[1]; image.data[at + 2] = colour[2];
+        image.data[at + 3] = 255;
+      }
+    }
+    context.putImageData(image, 0, 0);
+    // each grid value is a pixel's centre: the image reaches half a cell beyond the first and last
+    const hx = (x[n - 1] - x[0]) / (n - 1) / 2, hy = (y[n - 1] - y[0]) / (n - 1) / 2;
+    const left = overlay.px(x[0] - hx) - overlay.plot.left, right = overlay.px(x[n - 1] + hx) - overlay.plot.left;
+    const top = overlay.py(y[n - 1] + hy) - overlay.plot.top, bottom = overlay.py(y[0] - hy) - overlay.plot.top;
+    Object.assign(canvas.style, {left: `${left}px`, top: `${top}px`, width: `${right - left}px`, height: `${bottom - top}px`});
+    overlay.items.borders.setAttribute("d", overlay.segmentsPath(this.borders(field)));
+    overlay.items.ghost.setAttribute("d", s > 0 ? overlay.segmentsPath(this.borders(this.field(s - 1))) : "");
+  }
   winnerZ(grid) {
     const size = this.dual.grid.x.length, r = this.r, theta = this.dual.theta || new Array(r).fill(1);
     const z = [];
@@ -132,6 +179,199 @@ class DualGrid {
       z.push(row);
     }
     return z;
+  }
+}
+
+
+// ------------------------------------------------------------------ drawing without Plotly
+// What moves with the trial is drawn by the player itself, on an SVG (and, for kernel models, a
+// canvas) between the axes (Plotly, drawn once) and the point clouds (Plotly, drawn once): a
+// Plotly.restyle or relayout costs ~30 ms on a Streamlit page (it lays the whole page out again),
+// setting a few SVG attributes well under one.  Positions come from the axes' own mapping
+// (_offset + l2p), so a zoom on the points is followed exactly.
+const SVG = "http://www.w3.org/2000/svg";
+const DASHES = {solid: "", dot: "2,3", dash: "7,5", longdash: "12,5", dashdot: "7,3,2,3", longdashdot: "12,3,2,3"};
+
+function svgNode(tag, attributes = {}) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
+function dashArray(line) {
+  const width = (line && line.width) || 2;
+  const pattern = DASHES[(line && line.dash) || "solid"];
+  if (pattern === undefined || pattern === "") return "";
+  return pattern.split(",").map((v) => Number(v) * Math.max(width, 1) / 1.5).join(",");
+}
+
+function parseColor(text) {
+  if (!text) return [0, 0, 0, 1];
+  if (text[0] === "#") {
+    const v = text.length === 4 ? text.slice(1).split("").map((c) => c + c).join("") : text.slice(1, 7);
+    return [parseInt(v.slice(0, 2), 16), parseInt(v.slice(2, 4), 16), parseInt(v.slice(4, 6), 16), 1];
+  }
+  const numbers = text.match(/[\d.]+/g) || [0, 0, 0];
+  return [Number(numbers[0]), Number(numbers[1]), Number(numbers[2]), numbers.length > 3 ? Number(numbers[3]) : 1];
+}
+
+// the colour of a Plotly colorscale [[position, colour], …] at v ∈ [0, 1]
+function colorAt(scale, v) {
+  let i = 1;
+  while (i < scale.length - 1 && scale[i][0] < v) i++;
+  const [p0, c0] = scale[i - 1], [p1, c1] = scale[i];
+  const a = parseColor(c0), b = parseColor(c1);
+  const f = p1 > p0 ? Math.min(Math.max((v - p0) / (p1 - p0), 0), 1) : 1;
+  return [0, 1, 2].map((k) => Math.round(a[k] + (b[k] - a[k]) * f));
+}
+
+// Marching squares: the segments where a grid of values crosses ``level`` (linear interpolation
+// along the cells' edges).  values[i][j] is at (xs[j], ys[i]).  Returns [x, y, x, y] per segment.
+function contourSegments(values, xs, ys, level) {
+  const out = [];
+  const lerp = (a, b, va, vb) => a + (b - a) * ((level - va) / (vb - va));
+  for (let i = 0; i + 1 < ys.length; i++) {
+    for (let j = 0; j + 1 < xs.length; j++) {
+      const v00 = values[i][j], v01 = values[i][j + 1], v10 = values[i + 1][j], v11 = values[i + 1][j + 1];
+      const code = (v00 > level ? 1 : 0) | (v01 > level ? 2 : 0) | (v11 > level ? 4 : 0) | (v10 > level ? 8 : 0);
+      if (code === 0 || code === 15) continue;
+      const bottom = () => [lerp(xs[j], xs[j + 1], v00, v01), ys[i]];
+      const right = () => [xs[j + 1], lerp(ys[i], ys[i + 1], v01, v11)];
+      const top = () => [lerp(xs[j], xs[j + 1], v10, v11), ys[i + 1]];
+      const left = () => [xs[j], lerp(ys[i], ys[i + 1], v00, v10)];
+      const pairs = {1: [[left, bottom]], 2: [[bottom, right]], 3: [[left, right]], 4: [[right, top]],
+                     5: [[left, top], [bottom, right]], 6: [[bottom, top]], 7: [[left, top]], 8: [[left, top]],
+                     9: [[bottom, top]], 10: [[left, bottom], [right, top]], 11: [[right, top]], 12: [[left, right]],
+                     13: [[bottom, right]], 14: [[left, bottom]]}[code];
+      for (const [a, b] of pairs) out.push([...a(), ...b()]);
+    }
+  }
+  return out;
+}
+
+// The boundary's moving parts, drawn over the plot area of the layer below.
+class Overlay {
+  constructor(container, below) {
+    this.below = below;
+    this.clip = node("div", {className: "mbl-tl-clip"});
+    this.canvas = node("canvas", {className: "mbl-tl-canvas"});
+    this.clip.append(this.canvas);
+    this.svg = svgNode("svg", {class: "mbl-tl-overlay"});
+    this.clipPath = svgNode("clipPath", {id: `mbl-clip-${Math.random().toString(36).slice(2)}`});
+    this.clipRect = svgNode("rect");
+    this.clipPath.append(this.clipRect);
+    this.svg.append(svgNode("defs"));
+    this.svg.firstChild.append(this.clipPath);
+    this.group = svgNode("g", {"clip-path": `url(#${this.clipPath.id})`});
+    this.svg.append(this.group);
+    container.insertBefore(this.clip, container.children[1] || null);
+    container.insertBefore(this.svg, this.clip.nextSibling);
+    this.items = {};
+  }
+  // (re)create the elements of every role, styled like the base figure's traces
+  setup(traces, roles) {
+    this.group.replaceChildren();
+    this.items = {regions: [], support: []};
+    const add = (element) => { this.group.append(element); return element; };
+    for (const index of roles.region || []) {
+      this.items.regions.push(add(svgNode("path", {fill: traces[index].fillcolor || "none", stroke: "none"})));
+    }
+    const stroked = (index, extra = {}) => {
+      const line = traces[index].line || {};
+      return add(svgNode("path", {fill: "none", stroke: line.color || "#333", "stroke-width": line.width || 2,
+                                  "stroke-dasharray": dashArray(line), ...extra}));
+    };
+    if (roles.borders !== undefined) this.items.borders = stroked(roles.borders);
+    this.items.ghost = stroked(roles.ghost_grid !== undefined ? roles.ghost_grid : roles.ghost);
+    if (roles.comparator !== undefined) this.items.comparator = stroked(roles.comparator);
+    for (const index of roles.support || []) this.items.support.push(stroked(index));
+    if (roles.arrow !== undefined) {
+      const colour = (traces[roles.arrow].line || {}).color || "#222";
+      this.items.arrow = add(svgNode("path", {fill: "none", stroke: colour, "stroke-width": 2.5}));
+      this.items.arrowHead = add(svgNode("path", {fill: colour, stroke: "none"}));
+      this.items.arrowLabel = add(svgNode("text", {fill: colour, "font-weight": "700", "font-size": "15",
+                                                   "text-anchor": "middle", "dominant-baseline": "middle"}));
+      this.items.arrowLabel.textContent = "w";
+    }
+    const ring = traces[roles.current].marker || {};
+    this.items.current = add(svgNode("circle", {fill: "none", stroke: (ring.line && ring.line.color) || "#000",
+                                                "stroke-width": (ring.line && ring.line.width) || 3}));
+    this.ringRadius = (ring.size || 26) / 2;
+  }
+  // the mapping of the axes of the layer below, now
+  project() {
+    const full = this.below._fullLayout;
+    const xa = full.xaxis, ya = full.yaxis;
+    this.px = (x) => xa._offset + xa.l2p(x);
+    this.py = (y) => ya._offset + ya.l2p(y);
+    const left = xa._offset, top = ya._offset, width = xa._length, height = ya._length;
+    for (const [k, v] of Object.entries({x: left, y: top, width, height})) this.clipRect.setAttribute(k, v);
+    Object.assign(this.clip.style, {left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px`});
+    this.plot = {left, top, width, height};
+  }
+  path(xs, ys, close = false) {
+    let d = "", open = false;
+    for (let i = 0; i < xs.length; i++) {
+      if (xs[i] === null || ys[i] === null || xs[i] === undefined) { open = false; continue; }
+      d += `${open ? "L" : "M"}${this.px(xs[i]).toFixed(1)},${this.py(ys[i]).toFixed(1)}`;
+      open = true;
+    }
+    return close && d ? d + "Z" : d;
+  }
+  segmentsPath(segments) {
+    let d = "";
+    for (const [x0, y0, x1, y1] of segments) {
+      d += `M${this.px(x0).toFixed(1)},${this.py(y0).toFixed(1)}L${this.px(x1).toFixed(1)},${this.py(y1).toFixed(1)}`;
+    }
+    return d;
+  }
+  arrow(xs, ys) {
+    const {arrow, arrowHead, arrowLabel} = this.items;
+    if (!arrow) return;
+    if (!xs || xs[0] === null) {
+      arrow.setAttribute("d", ""); arrowHead.setAttribute("d", ""); arrowLabel.setAttribute("visibility", "hidden");
+      return;
+    }
+    const [ax, ay, tx, ty] = [this.px(xs[0]), this.py(ys[0]), this.px(xs[1]), this.py(ys[1])];
+    const angle = Math.atan2(ty - ay, tx - ax), size = 11;
+    const back = (a) => [tx - size * Math.cos(angle + a), ty - size * Math.sin(angle + a)];
+    const [l, r] = [back(0.42), back(-0.42)];
+    arrow.setAttribute("d", `M${ax},${ay}L${tx - 0.6 * size * Math.cos(angle)},${ty - 0.6 * size * Math.sin(angle)}`);
+    arrowHead.setAttribute("d", `M${tx},${ty}L${l[0]},${l[1]}L${r[0]},${r[1]}Z`);
+    arrowLabel.setAttribute("visibility", "visible");
+    arrowLabel.setAttribute("x", this.px(xs[3]));
+    arrowLabel.setAttribute("y", this.py(ys[3]));
+  }
+  ring(x, y) {
+    const circle = this.items.current;
+    if (x === null) { circle.setAttribute("visibility", "hidden"); return; }
+    circle.setAttribute("visibility", "visible");
+    circle.setAttribute("cx", this.px(x));
+    circle.setAttribute("cy", this.py(y));
+    circle.setAttribute("r", this.ringRadius);
+  }
+}
+
+// The cursor of a curve chart: a line at the trial and a veil over the trials not reached yet.
+class Cursor {
+  constructor(box, div) {
+    this.div = div;
+    this.veil = node("div", {className: "mbl-tl-veil"});
+    this.line = node("div", {className: "mbl-tl-cursor"});
+    box.append(this.veil, this.line);
+  }
+  move(t) {
+    const full = this.div._fullLayout;
+    if (!full) return;
+    const xa = full.xaxis, size = full._size;
+    const range = xa.range;
+    const clamp = (v) => Math.min(Math.max(v, range[0]), range[1]);
+    const x = xa._offset + xa.l2p(clamp(t)), right = xa._offset + xa._length;
+    const left = xa._offset + xa.l2p(clamp(t + 0.5));
+    Object.assign(this.line.style, {left: `${x - 1}px`, top: `${size.t}px`, height: `${size.h}px`});
+    Object.assign(this.veil.style, {left: `${left}px`, top: `${size.t}px`, height: `${size.h}px`,
+                                    width: `${Math.max(right - left, 0)}px`});
+    this.div.dataset.cursor = String(t);
   }
 }
 
@@ -176,15 +416,21 @@ class Player {
     this.metrics = node("div", {className: "mbl-tl-metrics"});
     this.below = node("div", {className: "mbl-tl-plot mbl-tl-below"});
     this.above = node("div", {className: "mbl-tl-plot mbl-tl-above"});
-    this.boundary = node("div", {className: "mbl-tl-boundary"}, [this.below, this.above]);
+    this.title = node("div", {className: "mbl-tl-title"});
+    this.boundary = node("div", {className: "mbl-tl-boundary"}, [this.below, this.above, this.title]);
+    this.overlay = new Overlay(this.boundary, this.below);
     this.mathHead = node("div", {className: "mbl-tl-mathhead"});
     this.mathBody = node("div", {className: "mbl-tl-mathbody"});
     this.math = node("div", {className: "mbl-tl-math", "aria-live": "polite"}, [this.mathHead, this.mathBody]);
-    this.curves = node("div", {className: "mbl-tl-plot mbl-tl-curves"});
-    this.main = node("div", {className: "mbl-tl-main"}, [this.boundary, this.math, this.curves]);
-    this.invariants = node("div", {className: "mbl-tl-plot mbl-tl-invariants"});
+    this.curves = node("div", {className: "mbl-tl-plot mbl-tl-curvesplot"});
+    this.curvesBox = node("div", {className: "mbl-tl-curves"}, [this.curves]);
+    this.curvesCursor = new Cursor(this.curvesBox, this.curves);
+    this.main = node("div", {className: "mbl-tl-main"}, [this.boundary, this.math, this.curvesBox]);
+    this.invariants = node("div", {className: "mbl-tl-plot mbl-tl-invariantsplot"});
+    this.invariantsInner = node("div", {className: "mbl-tl-invariants"}, [this.invariants]);
+    this.invariantsCursor = new Cursor(this.invariantsInner, this.invariants);
     this.invariantsBox = node("details", {className: "mbl-tl-more"}, [
-      node("summary", {text: "The proof's invariants, trial by trial: w·u ≥ γM and ‖w‖² ≤ R²M"}), this.invariants]);
+      node("summary", {text: "The proof's invariants, trial by trial: w·u ≥ γM and ‖w‖² ≤ R²M"}), this.invariantsInner]);
     this.notes = node("div", {className: "mbl-tl-notes"});
     this.root.replaceChildren(this.bar, this.metrics, this.main, this.invariantsBox, this.notes);
     this.root.classList.add("mbl-tl");
@@ -276,29 +522,28 @@ class Player {
     const figure = JSON.parse(this.payload.boundary.figure);
     const data = figure.data, layout = figure.layout;
     const roles = layout.meta.roles;
+    this.traces = data;
+    this.roles = roles;
+    const moving = new Set(Object.values(roles).flat());
     const isPoints = (trace) => trace.meta === "points";
-    const kept = [];
-    data.forEach((trace, index) => { if (!isPoints(trace)) kept.push(index); });
-    const place = new Map(kept.map((index, position) => [index, position]));
-    const map = (index) => place.get(index);
-    this.roles = {};
-    for (const [role, value] of Object.entries(roles)) this.roles[role] = Array.isArray(value) ? value.map(map) : map(value);
-    const below = kept.map((index) => data[index]);
-    // the legend is drawn above: stand-ins (no points) for the entries of the layer below
-    const standIns = kept.map((index) => data[index]).filter((trace) => trace.showlegend !== false)
+    // the layer below keeps the axes (and anything that does not move); the moving parts are the overlay's
+    const below = data.filter((trace, index) => !isPoints(trace) && !moving.has(index));
+    // the legend is drawn above: stand-ins (no points) for the entries of what the overlay draws
+    const standIns = data.filter((trace, index) => !isPoints(trace) && trace.showlegend !== false)
       .map((trace) => {
+        const dashed = trace.type === "contour" || trace.type === "scatter";
         const standIn = {type: "scatter", mode: trace.mode === "markers" ? "markers" : "lines", name: trace.name,
                          x: [null], y: [null], hoverinfo: "skip", showlegend: true,
-                         line: {...(trace.line || {}), color: (trace.line && trace.line.color) || "#333333"}};
+                         line: {...(dashed ? trace.line || {} : {}), color: ((trace.line || {}).color) || "#333333"}};
         if (trace.marker && !Array.isArray(trace.marker.symbol) && !Array.isArray(trace.marker.size)) {
           standIn.marker = trace.marker;
         }
         return standIn;
       });
     const above = data.filter(isPoints).concat(standIns);
-    const base = this.layoutFor(layout, "boundary");
+    const base = this.layoutFor(layout);
     const legend = {...(base.legend || {}), itemclick: false, itemdoubleclick: false};
-    this.belowLayout = {...base, showlegend: false, legend};
+    this.belowLayout = {...base, showlegend: false, legend, title: {...(base.title || {}), text: ""}};
     // the layer above draws no grid, ticks or titles (the layer below does: drawn twice, plotly.js can
     // place them a few pixels apart), only the points and the legend
     const quiet = (axis) => ({...(axis || {}), showgrid: false, zeroline: false, showticklabels: false,
@@ -315,34 +560,40 @@ class Player {
     this.aboveLayout.margin = margin;
     await this.Plotly.react(this.above, {data: above, layout: this.aboveLayout, config});
     const legendNode = this.above.querySelector(".legend");
-    const needed = legendNode ? Math.ceil(legendNode.getBBox().height) + 58 : margin.b;
+    // the legend, plus the tick labels and the axis title above it (both grow with the type)
+    const needed = legendNode ? Math.ceil(legendNode.getBBox().height + 24 + 2.4 * this.typeSize()) : margin.b;
     if (needed !== margin.b) {
       margin.b = needed;
       await this.Plotly.relayout(this.above, {"margin.b": needed});
     }
-    // on a page the plot keeps a square of ~430 px whatever the legend; presenting, the grid sizes it
-    this.boundary.style.height = this.present ? "" : `${(margin.t || 44) + 430 + needed}px`;
+    // on a page the box is as tall as the square plot its width allows (at most 560 px) plus the margins;
+    // presenting, the grid sizes it
+    const side = Math.min(560, Math.max(240, this.boundary.clientWidth - (margin.l || 55) - (margin.r || 10)));
+    this.boundary.style.height = this.present ? "" : `${(margin.t || 44) + side + needed}px`;
     await this.Plotly.Plots.resize(this.above);
     await this.Plotly.react(this.below, {data: below, layout: this.belowLayout, config: {...config, displayModeBar: false}});
     this.checkAligned();
+    this.title.style.fontSize = `${this.typeSize() + 2}px`;
+    this.overlay.setup(data, roles);
+    this.overlay.project();
+    this.shownState = undefined;
+    if (this.dual) this.dual.prepare(data, roles);
     if (!this.following) {
       this.following = true;
-      this.above.on("plotly_relayout", (event) => {
+      this.above.on("plotly_relayout", async (event) => {
         if (!Object.keys(event || {}).some((name) => name.startsWith("xaxis") || name.startsWith("yaxis"))) return;
         const full = this.above._fullLayout;
-        this.Plotly.relayout(this.below, {"xaxis.range": full.xaxis.range.slice(), "yaxis.range": full.yaxis.range.slice()});
+        await this.Plotly.relayout(this.below, {"xaxis.range": full.xaxis.range.slice(), "yaxis.range": full.yaxis.range.slice()});
+        this.redraw();
       });
     }
-    this.ghostState = undefined;
-    if (this.dual && !this.dual.dual.binary) {
-      const k = this.dual.r;
-      await this.Plotly.restyle(this.below, {"contours.start": 0.5, "contours.end": k - 1.5, "contours.size": 1},
-                                [this.roles.borders, this.roles.ghost_grid]);
-    }
-    if (this.dual) {
-      await this.Plotly.restyle(this.below, {x: [this.dual.dual.grid.x], y: [this.dual.dual.grid.y]},
-                                [this.roles.shading, this.roles.borders, this.roles.ghost_grid]);
-    }
+  }
+
+  // the overlay and the cursors after the axes moved or resized (a zoom, a new size)
+  redraw() {
+    this.overlay.project();
+    this.shownState = undefined;
+    if (this.payload && this.t >= 0) this.render();
   }
 
   // The two layers' plot areas must coincide (same margins, domains and ranges); if plotly.js laid
@@ -376,7 +627,7 @@ class Player {
     await this.Plotly.react(this.invariants, {data: figure.data, layout: this.invariantsLayout,
                                               config: {displaylogo: false, responsive: true}});
     this.invariantsDrawn = true;
-    this.moveCursor(this.invariants, this.t);
+    this.invariantsCursor.move(this.t);
   }
 
   // ---------------------------------------------------------------- moving through the run
@@ -403,46 +654,39 @@ class Player {
     m.updates.textContent = formatNumber(this.stateAt[t]);
     this.renderBoundary(t);
     this.renderMath(t);
-    this.moveCursor(this.curves, t);
-    if (this.invariantsDrawn && this.invariantsBox.open) this.moveCursor(this.invariants, t);
+    this.curvesCursor.move(t);
+    if (this.invariantsDrawn && this.invariantsBox.open) this.invariantsCursor.move(t);
     this.root.dataset.trial = String(t);
   }
 
   renderBoundary(t) {
-    const payload = this.payload, roles = this.roles, s = this.stateAt[t];
-    const xs = [], ys = [], indices = [];
-    const put = (index, x, y) => { if (index === undefined) return; indices.push(index); xs.push(x); ys.push(y); };
-    const empty = [null];
+    const payload = this.payload, s = this.stateAt[t], o = this.overlay;
     if (!this.dual) {
-      const state = payload.boundary.states[s];
-      roles.region.forEach((index, i) => put(index, state.regions[i][0], state.regions[i][1]));
-      const ghost = s > 0 ? payload.boundary.states[s - 1].borders : [empty, empty];
-      put(roles.ghost, ghost[0], ghost[1]);
-      const arrow = state.arrow || [[null, null, null, null], [null, null, null, null]];
-      put(roles.arrow, arrow[0], arrow[1]);
-      (roles.support || []).forEach((index, i) => {
-        const line = state.support && state.support[i] ? state.support[i] : [empty, empty];
-        put(index, line[0], line[1]);
+      const states = payload.boundary.states, state = states[s];
+      o.items.regions.forEach((element, i) => {
+        const region = state.regions[i];
+        element.setAttribute("d", region ? o.path(region[0], region[1], true) : "");
       });
-    }
-    const owner = t > 0 ? payload.boundary.comparator_use[t - 1] : ".";
-    const line = owner !== "." ? payload.boundary.comparators[Number(owner)] : null;
-    put(roles.comparator, line ? line.x : empty, line ? line.y : empty);
-    const point = t > 0 ? this.trials.point(t) : null;
-    put(roles.current, point === null ? empty : [payload.X[0][point]], point === null ? empty : [payload.X[1][point]]);
-    this.Plotly.restyle(this.below, {x: xs, y: ys}, indices);
-    if (this.dual && this.shownState !== s) {
-      const grid = this.dual.scores(s);
-      const previous = s > 0 ? this.dual.scores(s - 1) : null;
-      const binary = this.dual.dual.binary;
-      const z = binary ? this.dual.binaryZ(grid) : this.dual.winnerZ(grid);
-      const ghost = previous ? (binary ? this.dual.binaryZ(previous) : this.dual.winnerZ(previous)) : z;
-      this.Plotly.restyle(this.below, {z: [z, z, ghost], visible: [true, true, previous ? true : false]},
-                          [roles.shading, roles.borders, roles.ghost_grid]);
+      const ghost = s > 0 ? states[s - 1].borders : null;
+      o.items.ghost.setAttribute("d", ghost ? o.path(ghost[0], ghost[1]) : "");
+      o.arrow(state.arrow ? state.arrow[0] : null, state.arrow ? state.arrow[1] : null);
+      o.items.support.forEach((element, i) => {
+        const line = state.support && state.support[i];
+        element.setAttribute("d", line ? o.path(line[0], line[1]) : "");
+      });
+    } else if (this.shownState !== s) {
+      this.dual.paint(o, s);
       this.shownState = s;
     }
-    const title = t ? `after trial ${t}${this.trials.mistake[t - 1] === "1" ? " — a mistake" : ""}` : "before the first trial";
-    this.Plotly.relayout(this.below, {"title.text": title});
+    if (o.items.comparator) {
+      const owner = t > 0 ? payload.boundary.comparator_use[t - 1] : ".";
+      const line = owner !== "." ? payload.boundary.comparators[Number(owner)] : null;
+      o.items.comparator.setAttribute("d", line ? o.path(line.x, line.y) : "");
+    }
+    const point = t > 0 ? this.trials.point(t) : null;
+    o.ring(point === null ? null : payload.X[0][point], point === null ? null : payload.X[1][point]);
+    this.title.textContent = t ? `after trial ${t}${this.trials.mistake[t - 1] === "1" ? " — a mistake" : ""}`
+                               : "before the first trial";
   }
 
   renderMath(t) {
@@ -462,11 +706,6 @@ class Player {
     let html = parts[0];
     for (let i = 1; i < parts.length; i++) html += numbers[i - 1] + parts[i];
     this.mathBody.innerHTML = html;            // markup written by lab/formula.py: user text escaped there
-  }
-
-  moveCursor(div, t) {
-    if (!div._fullLayout) return;
-    this.Plotly.relayout(div, {"shapes[0].x0": t + 0.5, "shapes[1].x0": t, "shapes[1].x1": t});
   }
 
   // ---------------------------------------------------------------- play
@@ -526,7 +765,6 @@ class Player {
     await this.drawBoundaryBase();
     await this.drawCurvesBase();
     if (this.invariantsDrawn) { this.invariantsDrawn = false; await this.drawInvariants(); }
-    this.shownState = undefined;
     this.t = -1;
     this.setTrial(t, {force: true});
     this.resize();
@@ -534,10 +772,10 @@ class Player {
 
   resize() {
     cancelAnimationFrame(this.resizeFrame);
-    this.resizeFrame = requestAnimationFrame(() => {
-      for (const div of [this.below, this.above, this.curves, this.invariants]) {
-        if (div._fullLayout && div.isConnected) this.Plotly.Plots.resize(div).catch(() => {});
-      }
+    this.resizeFrame = requestAnimationFrame(async () => {
+      const divs = [this.below, this.above, this.curves, this.invariants].filter((div) => div._fullLayout && div.isConnected);
+      await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
+      if (this.payload) this.redraw();
     });
   }
 

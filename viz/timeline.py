@@ -113,21 +113,14 @@ def _shading_trace(box, region_classes, binary: bool):
                       showscale=False, hoverinfo="skip", name="regions", _validate=False)
 
 
-def cursor_shapes(T: int) -> list:
-    """The two shapes of a curve chart's cursor at trial 0: a vertical line at the trial and a
-    white veil over the trials not reached yet (the player moves both)."""
-    return [dict(type="rect", xref="x", yref="paper", x0=0.5, x1=max(T, 1) + 0.5, y0=0, y1=1, layer="above",
-                 fillcolor="rgba(255, 255, 255, 0.72)", line=dict(width=0)),
-            dict(type="line", xref="x", yref="paper", x0=0, x1=0, y0=0, y1=1, layer="above",
-                 line=dict(color="#222222", width=1.5, dash="solid"))]
-
-
 def with_cursor(figure: go.Figure, T: int) -> go.Figure:
-    """A curve figure of T trials with the cursor's shapes (first: the veil, second: the line) and its
-    x axis fixed to the whole run, so the axis does not move while the player moves the cursor."""
-    figure.layout.shapes = tuple(cursor_shapes(T)) + tuple(figure.layout.shapes or ())
-    figure.layout.xaxis.range = [0.5, max(T, 1) + 0.5]
-    figure.layout.xaxis.autorange = False
+    """A curve figure of T trials ready for the player's cursor (a line at the trial and a veil over
+    the trials not reached yet, drawn by the player over the plot): its x axis is fixed to the whole
+    run, so the axis does not move while the cursor does."""
+    axes = ["xaxis"] + (["xaxis2"] if "xaxis2" in figure.layout.to_plotly_json() else [])
+    for axis in axes:
+        figure.layout[axis].range = [0.5, max(T, 1) + 0.5]
+        figure.layout[axis].autorange = False
     return figure
 
 

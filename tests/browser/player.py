@@ -1,0 +1,65 @@
+"""Helpers of the browser tests that drive the timeline player (components/timeline.js)."""
+
+from __future__ import annotations
+
+from .conftest import wait_idle
+
+PLAYER = ".mbl-tl"
+
+#: everything the player shows at its trial, read from the page: metrics, math, the boundary's moving
+#: parts (the overlay's paths and ring), a kernel model's shading (its canvas), the curves' cursor
+STATE = """() => {
+  const root = document.querySelector('.mbl-tl');
+  const below = root.querySelector('.mbl-tl-below');
+  const curves = root.querySelector('.mbl-tl-curvesplot');
+  return {
+    trial: Number(root.dataset.trial),
+    metrics: [...root.querySelectorAll('.mbl-tl-metric .v')].map((e) => e.textContent),
+    head: root.querySelector('.mbl-tl-mathhead').textContent,
+    math: root.querySelector('.mbl-tl-mathbody').innerHTML,
+    title: root.querySelector('.mbl-tl-title').textContent,
+    cursor: Number(curves.dataset.cursor),
+    overlay: [...root.querySelectorAll(".mbl-tl-overlay path, .mbl-tl-overlay circle")].map((e) => (e.getAttribute("d") || "") + (e.getAttribute("cx") || "") + (e.getAttribute("cy") || "")).join("|"),
+    canvas: root.querySelector(".mbl-tl-canvas").width ? root.querySelector(".mbl-tl-canvas").toDataURL() : "",
+    slider: root.querySelector('.mbl-tl-scrub').value,
+  };
+}"""
+
+
+def open_story(page, url: str, key: str, path: str) -> None:
+    """Open Home's story ``key`` (it switches to ``path``) and wait for its player."""
+    page.goto(f"{url}/")
+    wait_idle(page)
+    page.locator(f".st-key-story_{key} button").click()
+    page.wait_for_url(f"**/{path}**", timeout=30_000)
+    wait_for_player(page)
+
+
+def wait_for_player(page, timeout: float = 60_000) -> None:
+    """Wait until the player has drawn a run (its trial is set) and the script is idle."""
+    page.wait_for_function("() => { const r = document.querySelector('.mbl-tl'); return r && r.dataset.trial !== undefined"
+                           " && r.querySelector('.mbl-tl-below')._fullLayout; }", timeout=timeout)
+    wait_idle(page)
+
+
+def trial(page) -> int:
+    return int(page.eval_on_selector(PLAYER, "root => root.dataset.trial"))
+
+
+def total(page) -> int:
+    return int(page.eval_on_selector(".mbl-tl-scrub", "slider => slider.max"))
+
+
+def state(page) -> dict:
+    return page.evaluate(STATE)
+
+
+def press(page, key: str, times: int = 1) -> None:
+    """Press ``key`` on the page (not in a text field), ``times`` times."""
+    for _ in range(times):
+        page.keyboard.press(key)
+
+
+def focus_page(page) -> None:
+    """Move the focus off any widget (the player ignores keys typed into a field)."""
+    page.evaluate("() => { if (document.activeElement) document.activeElement.blur(); }")

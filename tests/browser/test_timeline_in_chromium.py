@@ -1,0 +1,196 @@
+"""The timeline player in a real headless Chromium: a run the browser moves through with no server round trip.
+
+Keyboard (→ ← Space Home End), Back, the scrub slider and Play all show the same trial in every
+panel; stepping sends nothing over the websocket; presentation mode fits 1280×720 and is
+readable at 1920×1080; a page opened with no points starts with an example; a kernel model
+drawn by the player is the learner's own.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from .conftest import screenshot, wait_idle
+from .player import focus_page, open_story, press, state, total, trial, wait_for_player
+
+pytestmark = pytest.mark.browser
+
+
+def test_arrow_keys_step_and_go_back_and_home_and_end_jump(app_page, server_url):
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    assert trial(app_page) == 0
+    press(app_page, "ArrowRight", 5)
+    assert trial(app_page) == 5
+    press(app_page, "ArrowLeft", 2)
+    assert trial(app_page) == 3
+    press(app_page, "End")
+    assert trial(app_page) == total(app_page) > 100
+    press(app_page, "Home")
+    assert trial(app_page) == 0
+    assert "t=0" in app_page.url or app_page.wait_for_url("**t=0**", timeout=5_000) is None
+
+
+def test_back_shows_exactly_the_previous_trial(app_page, server_url):
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    seen = []
+    for _ in range(12):
+        press(app_page, "ArrowRight")
+        seen.append(state(app_page))
+    for expected in reversed(seen[:-1]):
+        press(app_page, "ArrowLeft")
+        assert state(app_page) == expected
+    # the trials differ from one another (the check above could not pass by showing one thing)
+    assert len({s["math"] for s in seen}) > 6 and len({s["overlay"] for s in seen}) > 3
+
+
+def test_the_slider_shows_the_trial_it_is_moved_to_in_every_panel(app_page, server_url):
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    press(app_page, "ArrowRight", 37)
+    by_keys = state(app_page)
+    press(app_page, "Home")
+    app_page.eval_on_selector(".mbl-tl-scrub", "s => { s.value = '37'; s.dispatchEvent(new Event('input')); }")
+    by_slider = state(app_page)
+    assert by_slider == by_keys
+    assert by_slider["head"].startswith("Trial 37 ") and by_slider["metrics"][0].startswith("37 / ")
+    assert by_slider["cursor"] == 37
+
+
+def test_play_animates_every_panel_to_the_last_trial(app_page, server_url):
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    app_page.select_option(".mbl-tl-bar select", "250")
+    focus_page(app_page)
+    heads = []
+    app_page.expose_function("noteHead", lambda text: heads.append(text))
+    app_page.evaluate("""() => new MutationObserver(() => window.noteHead(document.querySelector('.mbl-tl-mathhead').textContent))
+                       .observe(document.querySelector('.mbl-tl-mathhead'), {childList: true, characterData: true, subtree: true})""")
+    press(app_page, " ")
+    T = total(app_page)
+    app_page.wait_for_function(f"() => document.querySelector('.mbl-tl').dataset.trial === '{T}'", timeout=60_000)
+    final = state(app_page)
+    assert final["head"].startswith(f"Trial {T} ") and final["metrics"][0] == f"{T} / {T}"
+    assert final["cursor"] == T and final["slider"] == str(T)
+    assert final["title"].startswith(f"after trial {T}")
+    # the math moved with the boundary during the animation: many trials' heads were shown
+    assert len(set(heads)) > 20
+    assert app_page.eval_on_selector(".mbl-tl-bar button[data-action=play]", "b => b.textContent") == "▶ Play"
+
+
+def test_stepping_sends_nothing_to_the_server(app_page, server_url):
+    sent = []
+    app_page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(payload)))
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    app_page.wait_for_timeout(500)
+    before = len(sent)
+    press(app_page, "ArrowRight", 30)
+    press(app_page, "ArrowLeft", 10)
+    app_page.eval_on_selector(".mbl-tl-scrub", "s => { s.value = '80'; s.dispatchEvent(new Event('input')); }")
+    app_page.wait_for_timeout(800)
+    assert trial(app_page) == 80
+    assert len(sent) == before, f"{len(sent) - before} websocket messages were sent while stepping"
+    assert before > 0          # the socket was watched: loading the page did send messages
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
+def test_presentation_mode_fills_the_screen_and_reads_from_the_back(browser, server_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        open_story(page, server_url, "thin-margin", "perceptron")
+        focus_page(page)
+        press(page, "ArrowRight", 9)
+        screenshot(page, f"timeline-page-{width}x{height}", full_page=False)
+        press(page, "p")
+        page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+        page.wait_for_timeout(1200)
+        screenshot(page, f"timeline-present-{width}x{height}", full_page=False)
+        boxes = page.evaluate("""() => Object.fromEntries(['.mbl-tl-boundary', '.mbl-tl-curves', '.mbl-tl-math',
+            '.mbl-tl-bar button[data-action=step]', '.mbl-tl-bar button[data-action=back]',
+            '.mbl-tl-bar button[data-action=play]', '.mbl-tl-metrics'].map((s) => {
+              const r = document.querySelector(s).getBoundingClientRect();
+              return [s, [r.left, r.top, r.right, r.bottom]]; }))""")
+        for selector, (left, top, right, bottom) in boxes.items():
+            assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, (selector, boxes[selector])
+            assert right - left > 20 and bottom - top > 20, selector
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        assert sidebar.count() == 0 or not sidebar.is_visible()
+        sizes = page.evaluate("""() => {
+            const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+            const ticks = [...document.querySelectorAll('.mbl-tl-below .xtick text, .mbl-tl-curves .xtick text')].map(px);
+            const legend = [...document.querySelectorAll('.mbl-tl-above .legendtext, .mbl-tl-curves .legendtext')].map(px);
+            const math = [...document.querySelectorAll('.mbl-tl-mathbody math')].map(px);
+            return {ticks: Math.min(...ticks), legend: Math.min(...legend), math: Math.min(...math)}; }""")
+        if width >= 1920:
+            assert min(sizes.values()) >= 18, sizes
+        else:
+            assert min(sizes.values()) >= 13, sizes
+        press(page, "Escape")
+        page.wait_for_function("() => !document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+        assert trial(page) == 9
+    finally:
+        context.close()
+
+
+def test_a_page_opened_without_points_starts_with_an_example(app_page, server_url):
+    app_page.goto(f"{server_url}/winnow")
+    wait_for_player(app_page)
+    notes = app_page.locator('[data-testid="stAlert"]').all_inner_texts()
+    assert any("example of the story" in note for note in notes), notes
+    focus_page(app_page)
+    press(app_page, "ArrowRight")
+    assert trial(app_page) == 1 and total(app_page) > 10
+
+
+def test_a_kernel_model_drawn_by_the_player_is_the_learners(app_page, server_url):
+    """The player computes a kernel model's scores on a grid from the dual changes (in JavaScript);
+    their signs at the last trial are the signs of the learner's own decision function there."""
+    from datasets import generators
+    from lab import catalog
+    from lab.runner import Run
+    from lab.stories import STORIES
+
+    open_story(app_page, server_url, "xor", "perceptron")
+    focus_page(app_page)
+    press(app_page, "End")
+    app_page.wait_for_timeout(500)
+    drawn = app_page.evaluate("""() => { const p = document.querySelector('.mbl-tl-root')._mblPlayer;
+        return {z: p.dual.field(p.stateAt[p.t]), x: p.dual.dual.grid.x, y: p.dual.dual.grid.y}; }""")
+    story = STORIES["xor"]
+    points = generators.make(story.generator, **story.arguments)
+    X, labels, weights = points.to_arrays()
+    run = Run(catalog.build("Kernel Perceptron"), X, labels, weights, n_passes=story.presets["perceptron_passes"])
+    run.play()
+    gx, gy = np.asarray(drawn["x"]), np.asarray(drawn["y"])
+    plane = np.column_stack([np.tile(gx, len(gy)), np.repeat(gy, len(gx))])
+    expected = run.learner.decision_function(plane).reshape(len(gy), len(gx))
+    shown = np.asarray(drawn["z"], dtype=float)
+    clear = np.abs(expected) > 1e-9 * np.abs(expected).max()
+    assert clear.mean() > 0.9
+    assert np.array_equal(np.sign(shown[clear]), np.sign(expected[clear]))
+    screenshot(app_page, "timeline-kernel", full_page=False)
+
+
+def test_the_two_layers_stay_aligned_and_the_zoom_survives_a_step(app_page, server_url):
+    open_story(app_page, server_url, "priority", "priority")
+    assert app_page.eval_on_selector(".mbl-tl", "r => r.dataset.aligned") == "yes"
+    box = app_page.locator(".mbl-tl-above .nsewdrag").first.bounding_box()
+    app_page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.3)
+    app_page.mouse.down()
+    app_page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.6, steps=8)
+    app_page.mouse.up()
+    app_page.wait_for_timeout(600)
+    zoomed = app_page.evaluate("() => document.querySelector('.mbl-tl-above')._fullLayout.xaxis.range.slice()")
+    focus_page(app_page)
+    press(app_page, "ArrowRight", 3)
+    ranges = app_page.evaluate("""() => ['.mbl-tl-above', '.mbl-tl-below'].map(
+        (s) => document.querySelector(s)._fullLayout.xaxis.range.slice())""")
+    assert ranges[0] == pytest.approx(zoomed) and ranges[1] == pytest.approx(zoomed)
+    full = json.loads(app_page.evaluate("() => JSON.stringify(document.querySelector('.mbl-tl-below').layout.xaxis.range)"))
+    assert full == pytest.approx(zoomed)
