@@ -425,7 +425,13 @@ class Player {
     this.curves = node("div", {className: "mbl-tl-plot mbl-tl-curvesplot"});
     this.curvesBox = node("div", {className: "mbl-tl-curves"}, [this.curves]);
     this.curvesCursor = new Cursor(this.curvesBox, this.curves);
-    this.main = node("div", {className: "mbl-tl-main"}, [this.boundary, this.math, this.curvesBox]);
+    this.expertsBars = node("div", {className: "mbl-tl-bars"});
+    this.expertsVote = node("div", {className: "mbl-tl-vote"});
+    this.expertsNote = node("div", {className: "mbl-tl-expertsnote"});
+    this.experts = node("div", {className: "mbl-tl-experts"}, [
+      node("div", {className: "mbl-tl-scenetitle", text: "the experts' weights after the trial (share of the total)"}),
+      this.expertsBars, this.expertsNote, this.expertsVote]);
+    this.main = node("div", {className: "mbl-tl-main"}, [this.boundary, this.experts, this.math, this.curvesBox]);
     this.invariants = node("div", {className: "mbl-tl-plot mbl-tl-invariantsplot"});
     this.invariantsInner = node("div", {className: "mbl-tl-invariants"}, [this.invariants]);
     this.invariantsCursor = new Cursor(this.invariantsInner, this.invariants);
@@ -465,16 +471,21 @@ class Player {
     this.T = payload.T;
     this.trials = payload.trials;
     this.slider.max = String(this.T);
-    const updated = payload.trials.updated;
+    const updated = payload.trials.updated || "";
     this.stateAt = new Int32Array(this.T + 1);
     for (let t = 1; t <= this.T; t++) this.stateAt[t] = this.stateAt[t - 1] + (updated[t - 1] === "1" ? 1 : 0);
     this.templates = payload.math.templates.map((template) => template.split(PLACEHOLDER));
     this.Plotly = await (this.options.Plotly ? Promise.resolve(this.options.Plotly) : loadPlotly(this.options.src));
-    this.dual = payload.boundary.dual ? new DualGrid(payload.boundary.dual) : null;
+    this.kind = payload.kind;
+    this.root.dataset.kind = payload.kind;
+    this.dual = payload.kind === "points" && payload.boundary.dual ? new DualGrid(payload.boundary.dual) : null;
     this.buildMetrics();
-    await this.drawBoundaryBase();
+    if (payload.kind === "experts") this.prepareExperts();
+    else await this.drawBoundaryBase();
     await this.drawCurvesBase();
     this.invariantsBox.style.display = payload.invariants ? "" : "none";
+    this.boundary.style.display = payload.kind === "experts" ? "none" : "";
+    this.experts.style.display = payload.kind === "experts" ? "" : "none";
     this.invariantsDrawn = false;
     if (this.invariantsBox.open) await this.drawInvariants();
     this.notes.replaceChildren(...(payload.curves.notes || []).map((text) => node("p", {text})));
@@ -491,6 +502,11 @@ class Player {
     };
     this.metrics.replaceChildren();
     this.metricValues = {trial: metric("Trial"), mistakes: metric("Mistakes")};
+    if (this.payload.kind === "experts") {
+      this.metricValues.best = metric("Best expert's mistakes");
+      if (this.payload.randomized) this.metricValues.expected = metric("Expected mistakes");
+      return;
+    }
     if (this.payload.show_weighted) this.metricValues.loss = metric("Weighted loss");
     this.metricValues.updates = metric("Updates");
   }
@@ -651,8 +667,11 @@ class Player {
     m.trial.textContent = `${t} / ${T}`;
     m.mistakes.textContent = formatNumber(t ? trials.cum_mistakes[t - 1] : 0);
     if (m.loss) m.loss.textContent = formatNumber(t ? trials.cum_loss[t - 1] : 0);
-    m.updates.textContent = formatNumber(this.stateAt[t]);
-    this.renderBoundary(t);
+    if (m.updates) m.updates.textContent = formatNumber(this.stateAt[t]);
+    if (m.best) m.best.textContent = formatNumber(t ? trials.best[t - 1] : 0);
+    if (m.expected) m.expected.textContent = t ? Number(trials.cum_expected[t - 1]).toFixed(2) : "0.00";
+    if (this.kind === "experts") this.renderExperts(t);
+    else this.renderBoundary(t);
     this.renderMath(t);
     this.curvesCursor.move(t);
     if (this.invariantsDrawn && this.invariantsBox.open) this.invariantsCursor.move(t);
@@ -689,6 +708,76 @@ class Player {
                                : "before the first trial";
   }
 
+  // ---------------------------------------------------------------- experts
+  // The weights as the learner keeps them: w_i = f^{c_i}, c_i expert i's penalties in the phase (a
+  // restart of the doubling trick sets every c_i back to 0), f the trial's β or 1 − ε.
+  prepareExperts() {
+    const payload = this.payload, T = payload.T, N = payload.N;
+    const counts = new Int32Array(N), totals = new Int32Array(N);
+    this.counts = [counts.slice()];
+    this.totals = [totals.slice()];
+    for (let t = 1; t <= T; t++) {
+      const row = payload.advice[t - 1], outcome = payload.outcomes[t - 1];
+      for (let i = 0; i < N; i++) if (row[i] !== outcome) { counts[i] += 1; totals[i] += 1; }
+      if (payload.trials.restarted[t - 1] === "1") counts.fill(0);
+      this.counts.push(counts.slice());
+      this.totals.push(totals.slice());
+    }
+    this.bars = payload.expert_names.map((name, i) => {
+      const bar = node("div", {className: "bar"});
+      const column = node("div", {className: "mbl-tl-barcol", title: name}, [bar,
+        node("div", {className: "name", text: N <= 24 || i % Math.ceil(N / 24) === 0 ? name : ""})]);
+      this.expertsBars.append(column);
+      return {column, bar};
+    });
+    this.expertsBars.replaceChildren(...this.bars.map((b) => b.column));
+    this.voteRows = ["0", "1"].map((answer) => {
+      const fill = node("div", {className: "fill"});
+      const value = node("span", {className: "value"});
+      const row = node("div", {className: "mbl-tl-voterow"}, [node("span", {className: "answer", text: `answer ${answer}`}),
+        node("div", {className: "track"}, [fill, node("div", {className: "half"})]), value]);
+      return {row, fill, value};
+    });
+    this.expertsVote.replaceChildren(node("div", {className: "mbl-tl-scenetitle", text: "the weighted vote before the update"}),
+                                     ...this.voteRows.map((r) => r.row));
+  }
+
+  shares(t) {
+    const c = this.counts[t], f = t ? this.payload.factors[t - 1] : 1;
+    let low = Infinity;
+    for (const v of c) low = Math.min(low, v);
+    const w = Array.from(c, (v) => Math.pow(f, v - low));
+    const total = w.reduce((a, b) => a + b, 0);
+    return w.map((v) => v / total);
+  }
+
+  renderExperts(t) {
+    const payload = this.payload, shares = this.shares(t), top = Math.max(...shares);
+    const row = t ? payload.advice[t - 1] : null, outcome = t ? payload.outcomes[t - 1] : null;
+    const followed = t ? payload.trials.followed[t - 1] : -1;
+    this.bars.forEach(({column, bar}, i) => {
+      const wrong = row !== null && row[i] !== outcome;
+      bar.style.height = `${(100 * shares[i] / top).toFixed(2)}%`;
+      column.classList.toggle("wrong", wrong);
+      column.classList.toggle("followed", i === followed);
+      column.title = `${payload.expert_names[i]}: share ${formatNumber(shares[i])}, ${this.totals[t][i]} mistakes so far`
+        + (row === null ? "" : `, advised ${row[i]}${wrong ? " (wrong)" : ""}`);
+    });
+    const heaviest = shares.indexOf(top);
+    const wrongCount = row === null ? 0 : [...row].filter((a) => a !== outcome).length;
+    this.expertsNote.textContent = t
+      ? `${wrongCount} of ${payload.N} experts were wrong at trial ${t} (vermillion, hatched); heaviest now: `
+        + `${payload.expert_names[heaviest]} (share ${formatNumber(top)}, ${this.totals[t][heaviest]} mistakes)`
+        + (followed >= 0 ? `; RWM followed ${payload.expert_names[followed]} (outlined)` : "")
+      : `All ${payload.N} experts start with weight 1.`;
+    const one = t ? payload.trials.vote_one[t - 1] : null;
+    [[0, one === null ? null : 1 - one], [1, one]].forEach(([answer, share]) => {
+      const {fill, value} = this.voteRows[answer];
+      fill.style.width = share === null ? "0%" : `${(100 * share).toFixed(2)}%`;
+      value.textContent = share === null ? "—" : formatNumber(share);
+    });
+  }
+
   renderMath(t) {
     const payload = this.payload;
     if (t === 0) {
@@ -698,9 +787,13 @@ class Player {
         + "or drag the slider. The math of each trial appears here, with its numbers."}));
       return;
     }
-    const point = this.trials.point(t);
-    const label = payload.class_names[payload.labels[point]];
-    this.mathHead.textContent = `Trial ${t} — point #${point}, class ${label}, weight ${formatNumber(this.trials.weight[t - 1])}`;
+    if (this.kind === "experts") {
+      this.mathHead.textContent = `Trial ${t} — advice ${payload.advice[t - 1]}, outcome ${payload.outcomes[t - 1]}`;
+    } else {
+      const point = this.trials.point(t);
+      const label = payload.class_names[payload.labels[point]];
+      this.mathHead.textContent = `Trial ${t} — point #${point}, class ${label}, weight ${formatNumber(this.trials.weight[t - 1])}`;
+    }
     const parts = this.templates[payload.math.use[t - 1]];
     const numbers = payload.math.numbers[t - 1];
     let html = parts[0];

@@ -72,7 +72,7 @@ def param_widgets(params, prefix: str) -> dict:
 def page_header(title: str, lede: str, details: str = "") -> None:
     """A stepping page's header: its title, one line saying what it shows, and the longer explanation
     folded away, so the player starts high on the screen."""
-    st.markdown(f"### {title}")
+    st.title(title)
     st.caption(lede)
     if details:
         with st.expander("What this page shows, and the math behind it"):

@@ -1,119 +1,89 @@
-"""Learning from expert advice: Weighted Majority and Randomized Weighted Majority (seed 001)."""
+"""Learning from expert advice: Weighted Majority and Randomized Weighted Majority (seed 001), on the player."""
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from lab.catalog import EXPERT_PARAMS
-from lab.experts_run import ALGORITHMS, GENERATORS, ExpertsRun, make_stream
+from components.timeline import timeline
+from lab import catalog
+from lab.experts_run import GENERATORS, make_stream
+from lab.experts_timeline import build_experts_timeline, experts_key
+from lab.timeline import payload_json
 from learners import bounds
-from learners.comparators import expert_bound_curves
 from ui import state
-from ui.controls import param_widget
-from viz.curves import bound_curves_figure
-from viz.experts import expert_weights_figure, rwm_epsilon_figure, vote_figure
+from ui.controls import page_header, param_widget, param_widgets
+from viz.experts import rwm_epsilon_figure
 
 PAGE = "experts"
-st.title("Learning from expert advice")
-st.markdown(
-    "N experts advise 0 or 1; the learner predicts, then sees the outcome. **Weighted Majority** "
-    "follows the weighted vote and multiplies the weight of every wrong expert by β; it makes at "
-    "most (m ln(1/β) + ln N)/ln(2/(1+β)) mistakes — 2.41(m + log₂N) for β = ½ — where m is the best "
-    "expert's count. **Randomized WM** follows one expert drawn by weight: its *expected* mistakes "
-    "stay below (1+ε)m + ln N/ε."
-)
+page_header(
+    "Learning from expert advice",
+    "N experts advise 0 or 1, the learner predicts, then sees the outcome. Step with → and ←, play with Space.",
+    "**Weighted Majority** follows the weighted vote and multiplies the weight of every wrong expert by β; it "
+    "makes at most (m ln(1/β) + ln N)/ln(2/(1+β)) mistakes — 2.41(m + log₂N) for β = ½ — where m is the best "
+    "expert's count. **Randomized WM** follows one expert drawn by weight: its *expected* mistakes stay below "
+    "(1+ε)m + ln N/ε. With the **doubling trick** it guesses m̂, doubles the guess whenever every expert has "
+    "made m̂ mistakes in the phase, retunes ε and restarts the weights: its own bound is the sum of each "
+    "phase's bound (seed 001).")
 
-controls, panel = st.columns([1, 4])
-with controls:
-    algorithm = st.selectbox("Learner", ALGORITHMS, key="experts_algorithm")
-    params = {}
-    if algorithm == ALGORITHMS[0]:
-        params["beta"] = param_widget(EXPERT_PARAMS["beta"], "experts_beta")
-    else:
-        params["doubling"] = st.toggle("doubling trick", key="experts_doubling")
-        params["epsilon"] = param_widget(EXPERT_PARAMS["epsilon"], "experts_epsilon", disabled=params["doubling"])
+with st.sidebar:
+    st.subheader("Run settings", divider="gray")
+    name = st.selectbox("Learner", catalog.PAGES[PAGE], key="experts_algorithm")
+    spec = catalog.LEARNERS[name]
+    st.caption(spec.summary)
+    values = param_widgets(spec.params, f"{PAGE}_{spec.cls_name}")
+    if values.get("doubling"):
+        values.pop("epsilon", None)
+        st.caption("The doubling trick chooses ε itself (½ in the first phase).")
     generator = st.selectbox("Advice", GENERATORS, key="experts_generator")
     lecture = generator == "lecture table"
-    n_experts = param_widget(EXPERT_PARAMS["n_experts"], "experts_n", disabled=lecture)
-    n_trials = param_widget(EXPERT_PARAMS["n_trials"], "experts_trials", disabled=lecture)
-    low, high = param_widget(EXPERT_PARAMS["error_rates"], "experts_rates",
+    n_experts = param_widget(catalog.EXPERT_PARAMS["n_experts"], "experts_n", disabled=lecture)
+    n_trials = param_widget(catalog.EXPERT_PARAMS["n_trials"], "experts_trials", disabled=lecture)
+    low, high = param_widget(catalog.EXPERT_PARAMS["error_rates"], "experts_rates",
                              disabled=lecture or generator == "adversary")
-    seed = int(st.number_input("Seed", 0, 10_000, 0, key="experts_seed"))
+    seed = int(st.number_input("Seed", 0, 10_000, key="experts_seed", **state.default_unless_set("experts_seed", 0)))
 
-advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, seed, algorithm, params)
-with controls.expander("Edit the advice table"):
+learner_values = {k: v for k, v in values.items() if k in ("beta", "epsilon", "doubling")}
+stream_params = {"beta": values.get("beta", 0.5), "epsilon": values.get("epsilon", 0.5),
+                 "doubling": values.get("doubling", False)}
+algorithm = "Weighted Majority" if name == "Weighted Majority" else "Randomized Weighted Majority"
+advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, seed, algorithm, stream_params)
+with st.expander("Edit the advice table"):
     table = pd.DataFrame(np.column_stack([advice, outcomes]).astype(int),
                          columns=[f"E{i + 1}" for i in range(advice.shape[1])] + ["outcome"])
     edited = st.data_editor(table, key=f"experts_table_{generator}_{n_experts}_{n_trials}_{seed}",
                             num_rows="dynamic", height=240)
-    values = edited.to_numpy(dtype=float, na_value=np.nan)
-    if values.size and np.all(np.isin(values, (0.0, 1.0))):
-        advice, outcomes = values[:, :-1].astype(int), values[:, -1].astype(int)
+    cells = edited.to_numpy(dtype=float, na_value=np.nan)
+    if cells.size and cells.shape[0] > 0 and np.all(np.isin(cells, (0.0, 1.0))):
+        advice, outcomes = cells[:, :-1].astype(int), cells[:, -1].astype(int)
     else:
-        st.error("Every cell must be 0 or 1; the table above is not used until it is.")
-
-spec = (algorithm, repr(sorted(params.items())), advice.tobytes(), outcomes.tobytes(), seed)
-run = state.run_for(PAGE, spec, lambda: ExpertsRun(algorithm, params, advice, outcomes, seed))
+        st.error("Every cell must be 0 or 1 and the table needs a row; the table above is not used until it is.")
 
 
-@st.fragment
-def trial_panel():
-    run = state.current_run(PAGE)
-    buttons = st.columns(3)
-    if buttons[0].button("Step", key="experts_step", type="primary", disabled=run.finished, width="stretch"):
-        run.step()
-    if buttons[1].button("Play", key="experts_play", disabled=run.finished, width="stretch"):
-        run.play()
-    if buttons[2].button("Reset", key="experts_reset", width="stretch"):
-        state.reset_run(PAGE)
-        st.rerun()
-    metrics = st.columns(4)
-    metrics[0].metric("Trial", run.trial, help=f"of {run.total_trials}")
-    metrics[1].metric("Mistakes", run.mistakes)
-    best = int(run.learner.expert_mistakes_.min()) if run.trial else 0
-    metrics[2].metric("Best expert's mistakes", best)
-    if algorithm != ALGORITHMS[0]:
-        metrics[3].metric("Expected mistakes", f"{run.expected_mistakes:.2f}")
-    left, right = st.columns(2)
-    last = run.records[-1] if run.records else None
-    with left:
-        wrong = last.wrong_experts if last is not None else None
-        st.plotly_chart(expert_weights_figure(run.weight_history[-1], wrong_mask=wrong),
-                        key="experts_weights")
-        if last is not None:
-            st.markdown(f"**Trial {last.trial}**: advice {''.join(map(str, last.advice.tolist()))}, "
-                        f"prediction **{last.prediction}**, outcome **{last.outcome}**"
-                        + (" — a mistake." if last.mistake else "."))
-            st.latex(rf"\text{{vote}}\;0 : 1 = {last.vote_for_zero:.3g} : {last.vote_for_one:.3g}"
-                     rf",\qquad F_t = {last.expected_loss:.3g}")
-            st.plotly_chart(vote_figure(last.vote_for_zero, last.vote_for_one), key="experts_vote")
-    with right:
-        if run.trial:
-            shown = slice(0, run.trial)
-            kind = {"beta": params["beta"]} if algorithm == ALGORITHMS[0] else \
-                {"doubling": True} if params.get("doubling") else {"epsilon": params["epsilon"]}
-            curves = expert_bound_curves(run.advice[shown], run.outcomes[shown], **kind)
-            # bound_curves_figure has no reference style yet: it draws only the curves that bound this run
-            references = [c for c in curves if not c.bounds_this_run]
-            curves = [c for c in curves if c.bounds_this_run]
-            history = run.learner.history_
-            measured = history["cum_mistakes"] if algorithm == ALGORITHMS[0] else history["cum_expected_mistakes"]
-            st.plotly_chart(bound_curves_figure(history["trial"], measured, curves,
-                                                y_label="mistakes" if algorithm == ALGORITHMS[0]
-                                                else "expected mistakes"), key="experts_curves")
-            if params.get("doubling"):
-                st.dataframe(pd.DataFrame(run.learner.phases_, columns=["first trial", "m̂", "ε"]),
-                             hide_index=True)
-                st.caption("With the doubling trick the weights restart at every phase, so the bound drawn is "
-                           "the sum over the phases of (1+ε_i)m_i + ln N/ε_i, m_i the best expert's mistakes "
-                           "within phase i. References, not bounds of this run (it may cross them): "
-                           + "; ".join(f"{c.name}: {c.values[-1]:.2f}" for c in references) + ".")
-        if algorithm != ALGORITHMS[0]:
-            m = int(run.learner.expert_mistakes_.min()) if run.trial else 10
-            st.plotly_chart(rwm_epsilon_figure(run.advice.shape[1], max(m, 1), np.linspace(0.01, 0.5, 50)),
-                            key="experts_epsilon_curve")
-            st.caption(f"Best ε for m = {max(m, 1)}: {bounds.rwm_best_epsilon(max(m, 1), run.advice.shape[1]):.3f}.")
+@st.cache_data(show_spinner=False, max_entries=48, ttl=3600)
+def _experts_json(key: str, name: str, values_items: tuple, _advice, _outcomes, seed: int) -> tuple:
+    """(payload JSON, run id) of one expert run, keyed by its inputs (``key`` digests the advice)."""
+    payload = build_experts_timeline(name, dict(values_items), _advice, _outcomes, seed=seed)
+    return payload_json(payload), payload["id"]
 
 
-with panel:
-    trial_panel()
+key = experts_key(name, learner_values, advice, outcomes, seed)
+link = state.link_state(PAGE)
+try:
+    entry = state.timeline_for(PAGE, (key,), lambda: dict(zip(("payload", "id"), _experts_json(
+        key, name, tuple(sorted(learner_values.items())), advice, outcomes, seed))))
+except ValueError as error:
+    st.error(f"This run cannot start: {error}")
+else:
+    timeline(entry["payload"], entry["id"], key=f"{PAGE}_timeline", start=link.get("t"),
+             present=link.get("present", False))
+
+if name != "Weighted Majority":
+    st.subheader("RWM's bound against ε")
+    wrong = advice != outcomes[:, None]
+    m = int(wrong.sum(axis=0).min()) if len(outcomes) else 0
+    st.plotly_chart(rwm_epsilon_figure(advice.shape[1], max(m, 1), np.linspace(0.01, 0.5, 50),
+                                       current_epsilon=None if values.get("doubling") else values.get("epsilon")),
+                    key="experts_epsilon_curve", theme=None)
+    st.caption(f"For the best expert's final m = {max(m, 1)}: the lecture's best ε = "
+               f"{bounds.rwm_best_epsilon(max(m, 1), advice.shape[1]):.3f}. A curve for another ε is what RWM run "
+               "with that ε would be promised, not a bound of this run.")
