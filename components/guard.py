@@ -133,7 +133,7 @@ def install() -> bool:
         setattr(wrapper, _MARK, True)
     serialization.handle_deserialize = handle_deserialize
     serde.deserialize = deserialize
-    # session_state (and any module loaded so far) imported the function by name: replace it there too
+    # Streamlit's session-state module (and any other loaded so far) imported it by name: replace it there too
     for name, module in list(sys.modules.items()):
         if name.startswith("streamlit.") and getattr(module, "unpack_widget_state_value", None) is original_unpack:
             module.unpack_widget_state_value = unpack_widget_state_value
