@@ -14,6 +14,8 @@ control and invisible format characters are removed and the ends trimmed; a
 label must then have 1 to 40 characters (``MAX_LABEL``).  The classes are the
 distinct labels in sorted (code point) order; a file with one class gets a
 second, empty one (the first of A, B, … not taken), as a point set has 2–6.
+A label cell that opens with spaces and then a quote (``1,2, "A"``) is refused:
+the CSV format keeps such quotes as part of the text.
 
 Import is strict and all-or-nothing: any problem raises ``ValueError`` naming
 the line and what to fix, and the caller keeps its data.  Limits: at most
@@ -103,6 +105,43 @@ def _text(data, max_bytes: int) -> str:
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")          # what the csv module ends a line with
+_SPACED_QUOTE = re.compile(r'[ \t]+"')              # a cell opening with spaces then a quote (kept as text)
+_WHOLE = re.compile(r"[ \t]*[+-]?[0-9]+")            # before a decimal comma
+_FRACTION = re.compile(r"[0-9]+(?:[eE][+-]?[0-9]+)?[ \t]*")     # after it
+SEMICOLON_HINT = (" Semicolons separate these cells, but this format separates cells with commas and writes "
+                  "decimals with a point (1.5, not 1,5); a spreadsheet set to a decimal comma writes such files.")
+DECIMAL_COMMA_HINT = (" This looks like a decimal comma: 1,5 is read as two cells, 1 and 5. Write numbers with a "
+                      "decimal point (1.5).")
+
+
+def _spaced_quote_hint(cell: str) -> str:
+    return (f" A space before an opening quote keeps the quotes in the cell ({cell.strip()[:24]!r}); remove the "
+            "spaces after the commas.")
+
+
+def _decimal_commas(cells: list, width: int, header: dict) -> bool:
+    """True when joining number pairs split at a comma (1,5 → 1.5) gives the header's width with numbers
+    in the number columns: the likeliest reading of a line with too many cells."""
+    joined, extra, i = [], len(cells) - width, 0
+    while i < len(cells):
+        if extra and i + 1 < len(cells) and _WHOLE.fullmatch(cells[i]) and _FRACTION.fullmatch(cells[i + 1]):
+            joined.append(f"{cells[i]}.{cells[i + 1]}")
+            extra -= 1
+            i += 2
+        else:
+            joined.append(cells[i])
+            i += 1
+    return extra == 0 and len(joined) == width and all(
+        _CELL.fullmatch(joined[header[name]]) for name in ("x1", "x2", "weight") if name in header)
+
+
+def _width_hint(cells: list, width: int, header: dict) -> str:
+    if any(";" in cell for cell in cells):
+        return SEMICOLON_HINT
+    if len(cells) > width and _decimal_commas(cells, width, header):
+        return DECIMAL_COMMA_HINT
+    spaced = next((cell for cell in cells if _SPACED_QUOTE.match(cell)), None)
+    return "" if spaced is None else _spaced_quote_hint(spaced)
 
 
 def _precheck(text: str, max_rows: int) -> None:
@@ -155,7 +194,8 @@ def _number(text: str, line: int, column: str) -> float:
         raise ValueError(f"Line {line}: {column} is empty; fill it in or delete the line.")
     if _NOT_FINITE.fullmatch(cell):
         raise ValueError(f"Line {line}: {column} must be a finite number; got {cell!r}.")
-    raise ValueError(f"Line {line}: {column} is not a number ({cell[:24]!r}); write plain decimals like -1.5.")
+    hint = SEMICOLON_HINT if ";" in cell else _spaced_quote_hint(text) if _SPACED_QUOTE.match(text) else ""
+    raise ValueError(f"Line {line}: {column} is not a number ({cell[:24]!r}); write plain decimals like -1.5.{hint}")
 
 
 def _column(rows: list, lines: list, columns: dict, name: str) -> np.ndarray:
@@ -178,7 +218,10 @@ def _header(cells: list) -> dict:
     names = [cell.strip().lstrip("\ufeff").strip().lower() for cell in cells]
     missing = [name for name in REQUIRED if name not in names]
     if missing:
-        hint = " Separate the cells with commas." if any(";" in n or "\t" in n for n in names) else ""
+        spaced = next((cell for cell in cells if _SPACED_QUOTE.match(cell)), None)
+        hint = (SEMICOLON_HINT if any(";" in n for n in names)
+                else " Separate the cells with commas." if any("\t" in n for n in names)
+                else "" if spaced is None else _spaced_quote_hint(spaced))
         raise ValueError("The first line must be the header x1,x2,label (weight optional); "
                          f"missing: {', '.join(missing)}.{hint}")
     doubled = [name for name in HEADER if names.count(name) > 1]
@@ -188,6 +231,8 @@ def _header(cells: list) -> dict:
 
 
 def _label(text: str, line: int, cache: dict) -> str:
+    if text not in cache and _SPACED_QUOTE.match(text):
+        raise ValueError(f"Line {line}: the label would keep its quotes.{_spaced_quote_hint(text)}")
     if text not in cache:
         try:
             cache[text] = clean_class_name(text)
@@ -249,7 +294,7 @@ def read_points_csv(data, *, class_names=None, theta=None, max_rows: int = ROW_C
                 continue
             if len(cells) != width:
                 raise ValueError(f"Line {reader.line_num} has {len(cells)} cells; the header has {width}. "
-                                 "Every line needs the same columns.")
+                                 f"Every line needs the same columns.{_width_hint(cells, width, found)}")
             if len(rows) >= max_rows:
                 raise ValueError(f"The file has more than {max_rows:,} points; at most {max_rows:,} are accepted.")
             rows.append([cells[i] for i in used])

@@ -118,6 +118,36 @@ def test_bad_files_are_refused_with_the_reason(text, message):
         csv_io.read_points_csv(text)
 
 
+CAUSES_NAMED = [
+    ("x1,x2,label\n1,5,2,3,A\n", r"^Line 2 has 5 cells; .* decimal comma: 1,5 is read as two cells, 1 and 5\. .*\(1\.5\)"),
+    ("x1,x2,label,weight\n1,5,2,5,A,0,5\n", r"^Line 2 has 7 cells; the header has 4\. .* decimal comma"),
+    ("x1;x2;label\n1,5;2,3;A\n", r"missing: x1, x2, label\. Semicolons separate these cells, .*\(1\.5, not 1,5\)"),
+    ("x1,x2,label\n1,5;2,3;A\n", r"^Line 2: x2 is not a number \('5;2'\); .* Semicolons separate these cells"),
+    ("x1,x2,label\n1,5;2,3,A\n", r"^Line 2 has 4 cells; .* Semicolons separate these cells"),
+    ('"x1", "x2", "label"\n1,2,A\n',
+     r"""missing: x2, label\. A space before an opening quote keeps the quotes in the cell \('"x2"'\); remove"""),
+    ('x1,x2,label\n1, "2",A\n', r"""^Line 2: x2 is not a number .* space before an opening quote .*\('"2"'\)"""),
+    ('x1,x2,label\n1,2, "A"\n', r"""^Line 2: the label would keep its quotes\. A space before an opening quote"""),
+    ('x1,x2,label\n1,2, "A, B"\n', r"^Line 2 has 4 cells; .* space before an opening quote"),
+]
+
+
+@pytest.mark.parametrize("text, message", CAUSES_NAMED)
+def test_messages_name_a_decimal_comma_semicolons_or_a_space_before_a_quote(text, message):
+    with pytest.raises(ValueError, match=message):
+        csv_io.read_points_csv(text)
+
+
+def test_a_decimal_comma_is_named_only_where_joining_cells_gives_numbers():
+    with pytest.raises(ValueError, match="decimal comma") as joined:
+        csv_io.read_points_csv("x1,x2,label\n1,5,2,A\n")            # 1.5, 2, A
+    assert str(joined.value).startswith("Line 2 has 4 cells; the header has 3.")
+    for text in ("x1,x2,label\n1,2,A,4\n", "x1,x2,label\n1,2,A,B\n", "x1,x2,label\n1,A,2,3\n"):
+        with pytest.raises(ValueError, match="^Line 2 has 4 cells; the header has 3. Every line needs the same "
+                                             "columns.$"):
+            csv_io.read_points_csv(text)
+
+
 def test_an_unterminated_quote_reads_to_the_end_as_one_label():
     # the csv module reads an open quote to the end of the file: one label "A\n", cleaned to "A"
     points = csv_io.read_points_csv("x1,x2,label\n1,2,\"A\n")
