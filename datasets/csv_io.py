@@ -108,8 +108,8 @@ _LINE_END = re.compile(r"\r\n|\r|\n")          # what the csv module ends a line
 _SPACED_QUOTE = re.compile(r'[ \t]+"')              # a cell opening with spaces then a quote (kept as text)
 _WHOLE = re.compile(r"[ \t]*[+-]?[0-9]+")            # before a decimal comma
 _FRACTION = re.compile(r"[0-9]+(?:[eE][+-]?[0-9]+)?[ \t]*")     # after it
-SEMICOLON_HINT = (" Semicolons separate these cells, but this format separates cells with commas and writes "
-                  "decimals with a point (1.5, not 1,5); a spreadsheet set to a decimal comma writes such files.")
+SEMICOLON_HINT = (" Separate the cells with commas, not semicolons, and write decimals with a point (1.5, not "
+                  "1,5): a spreadsheet set to a decimal comma writes semicolons.")
 DECIMAL_COMMA_HINT = (" This looks like a decimal comma: 1,5 is read as two cells, 1 and 5. Write numbers with a "
                       "decimal point (1.5).")
 

@@ -434,7 +434,7 @@ class PointSet:
     def nbytes(self) -> int:
         """Bytes the set's arrays and class names take (what a copy kept for undo costs).
 
-        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0]], [0, 1]).nbytes    # X 32, labels 16, weights 16, θ 16, names 2
+        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0]], [0, 1]).nbytes  # X 32, labels, weights, θ 16 each, names 2
         82
         """
         return int(self.X.nbytes + self.labels.nbytes + self.weights.nbytes + self.theta.nbytes

@@ -119,11 +119,14 @@ def test_bad_files_are_refused_with_the_reason(text, message):
 
 
 CAUSES_NAMED = [
-    ("x1,x2,label\n1,5,2,3,A\n", r"^Line 2 has 5 cells; .* decimal comma: 1,5 is read as two cells, 1 and 5\. .*\(1\.5\)"),
+    ("x1,x2,label\n1,5,2,3,A\n",
+     r"^Line 2 has 5 cells; .* decimal comma: 1,5 is read as two cells, 1 and 5\. .*\(1\.5\)"),
     ("x1,x2,label,weight\n1,5,2,5,A,0,5\n", r"^Line 2 has 7 cells; the header has 4\. .* decimal comma"),
-    ("x1;x2;label\n1,5;2,3;A\n", r"missing: x1, x2, label\. Semicolons separate these cells, .*\(1\.5, not 1,5\)"),
-    ("x1,x2,label\n1,5;2,3;A\n", r"^Line 2: x2 is not a number \('5;2'\); .* Semicolons separate these cells"),
-    ("x1,x2,label\n1,5;2,3,A\n", r"^Line 2 has 4 cells; .* Semicolons separate these cells"),
+    ("x1;x2;label\n1,5;2,3;A\n",
+     r"missing: x1, x2, label\. Separate the cells with commas, not semicolons, .*\(1\.5, not 1,5\)"),
+    ("x1,x2,label\n1,5;2,3;A\n",
+     r"^Line 2: x2 is not a number \('5;2'\); .* Separate the cells with commas, not semicolons"),
+    ("x1,x2,label\n1,5;2,3,A\n", r"^Line 2 has 4 cells; .* Separate the cells with commas, not semicolons"),
     ('"x1", "x2", "label"\n1,2,A\n',
      r"""missing: x2, label\. A space before an opening quote keeps the quotes in the cell \('"x2"'\); remove"""),
     ('x1,x2,label\n1, "2",A\n', r"""^Line 2: x2 is not a number .* space before an opening quote .*\('"2"'\)"""),
@@ -241,7 +244,8 @@ PATHOLOGICAL = {
     "two million blank lines": (b"x1,x2,label\n" + b"\n" * 2_000_000 + b"1,2,A\n", "has 2,000,002 lines"),
     "two million blank lines ending in \\r": (b"x1,x2,label\r" + b"\r" * 2_000_000 + b"1,2,A\r", "has 2,000,002 lines"),
     "two million lines of empty cells": (b"x1,x2,label\n" + b",,\r\n" * 2_000_000, "has 2,000,001 lines"),
-    "a label of 10 million characters": (b"x1,x2,label\n1,2," + b"A" * 10_000_000 + b"\n", "Line 2 has 10,000,004 char"),
+    "a label of 10 million characters": (b"x1,x2,label\n1,2," + b"A" * 10_000_000 + b"\n",
+                                         "Line 2 has 10,000,004 char"),
     "one line of 20 MiB": (b"x1,x2,label\n1,2,A\n" + b"9" * (20 * MiB), "Line 3 has 20,971,520 char"),
     "7.5 million cells over 50,000 lines": (b"x1,x2,label\n" + (b"1,2,A" + b"," * 150 + b"\n") * 50_000,
                                             f"has {2 + 152 * 50_000 + 50_001:,} cells"),   # commas + lines
