@@ -58,6 +58,10 @@ HANDLED_IDS_KEPT = 64            # ids remembered per canvas (replays of older o
 HANDLED_IDS_SENT = 8             # ids echoed to the browser as acknowledgements
 _STATE_PREFIX = "_canvas_handled_ids::"
 MIN_PLOT_HEIGHT, MAX_PLOT_HEIGHT = 220, 2000   # pixels (the browser never draws a plot lower than 220)
+#: a view box may reach this far: twice the largest coordinate, so points at ±MAX_VALUE are drawn with a margin
+VIEW_LIMIT = 2 * MAX_VALUE
+MAX_EVENT_DEPTH = 2              # an event is a dict of numbers, texts and flat lists of numbers
+MAX_EVENT_ITEMS = 2 * MAX_PATH_VERTICES + 64     # values in an event, all levels (a lasso: xs and ys)
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_canvas", html='<div class="mbl-canvas"></div>',
@@ -66,7 +70,10 @@ _COMPONENT = st.components.v2.component(
 
 # ------------------------------------------------------------------ inputs
 def check_view(view) -> tuple:
-    """``view`` as four finite floats (x0, x1, y0, y1) with x0 < x1 and y0 < y1.
+    """``view`` as four finite floats (x0, x1, y0, y1) within ±``VIEW_LIMIT`` with x0 < x1 and y0 < y1.
+
+    ``VIEW_LIMIT`` is twice the largest coordinate a point may have, so a view of any
+    point set has room for a margin around its outermost points.
 
     >>> check_view([-1, 1, 0, 2])
     (-1.0, 1.0, 0.0, 2.0)
@@ -79,8 +86,8 @@ def check_view(view) -> tuple:
         box = tuple(float(value) for value in view)
     except (TypeError, ValueError):
         raise ValueError(f"The view box must be four numbers (x0, x1, y0, y1); got {view!r:.60}.") from None
-    if len(box) != 4 or not all(np.isfinite(box)) or max(abs(value) for value in box) > MAX_VALUE:
-        raise ValueError(f"The view box must be four finite numbers (x0, x1, y0, y1) within ±{MAX_VALUE:g}; "
+    if len(box) != 4 or not all(np.isfinite(box)) or max(abs(value) for value in box) > VIEW_LIMIT:
+        raise ValueError(f"The view box must be four finite numbers (x0, x1, y0, y1) within ±{VIEW_LIMIT:g}; "
                          f"got {view!r:.60}.")
     if not (box[0] < box[1] and box[2] < box[3]):
         raise ValueError(f"The view box (x0, x1, y0, y1) needs x0 < x1 and y0 < y1; got {box}.")
@@ -88,9 +95,12 @@ def check_view(view) -> tuple:
 
 
 def canvas_view(points: PointSet) -> tuple:
-    """The default view (x0, x1, y0, y1), enlarged to hold every point.
+    """The default view (x0, x1, y0, y1), enlarged to hold every point with a margin.
 
     It stays put while the user draws inside it, so a click never moves the axes.
+    It never reaches beyond ±``VIEW_LIMIT`` (twice the largest coordinate), so
+    :func:`check_view` accepts the view of every valid point set; near that
+    limit the margin is what is left up to it (at least ``MAX_VALUE``).
 
     >>> canvas_view(PointSet.empty())
     (-5.0, 5.0, -4.0, 4.0)
@@ -100,7 +110,8 @@ def canvas_view(points: PointSet) -> tuple:
     if len(points) == 0:
         return DEFAULT_VIEW
     x0, x1, y0, y1 = view_box(points.X, 0.1)
-    return (min(x0, DEFAULT_VIEW[0]), max(x1, DEFAULT_VIEW[1]), min(y0, DEFAULT_VIEW[2]), max(y1, DEFAULT_VIEW[3]))
+    box = (min(x0, DEFAULT_VIEW[0]), max(x1, DEFAULT_VIEW[1]), min(y0, DEFAULT_VIEW[2]), max(y1, DEFAULT_VIEW[3]))
+    return tuple(float(np.clip(value, -VIEW_LIMIT, VIEW_LIMIT)) for value in box)
 
 
 def canvas_data(points: PointSet, view, active_class: int = 0, mode: str = "click", *, shape: str = "box",
@@ -147,8 +158,31 @@ def _real(value) -> float | None:
     """A finite real number within ±MAX_VALUE as a float, else None (bools and text are not numbers)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         return None
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:            # an integer with hundreds of digits
+        return None
     return value if np.isfinite(value) and abs(value) <= MAX_VALUE else None
+
+
+def _small(event) -> bool:
+    """True when no dict or list in ``event`` lies ``MAX_EVENT_DEPTH`` levels below the top and it holds at
+    most ``MAX_EVENT_ITEMS`` values: checked without recursion, before anything prints or copies it.
+
+    >>> _small({"type": "lasso", "xs": [0, 1, 0]}), _small({"type": "add", "x": [[0]]})
+    (True, False)
+    """
+    pending, seen = [(event, 0)], 0
+    while pending:
+        value, depth = pending.pop()
+        seen += 1
+        if seen > MAX_EVENT_ITEMS:
+            return False
+        if isinstance(value, (dict, list, tuple)):
+            if depth >= MAX_EVENT_DEPTH:
+                return False
+            pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return True
 
 
 def event_id(event):
@@ -199,6 +233,11 @@ def check_canvas_event(event, n_classes: int | None = None) -> dict:
     ...
     ValueError: A select event needs as many xs as ys (a corner is a pair); got 3 and 2.
     """
+    if isinstance(event, (list, tuple, set, np.ndarray)):     # (not printed: it may be nested thousands deep)
+        raise ValueError(f"A canvas event is a dict whose type is one of {EVENT_TYPES}; got a {type(event).__name__}.")
+    if isinstance(event, dict) and not _small(event):
+        raise ValueError("A canvas event is a small dict of numbers, texts and flat lists of numbers; this one is "
+                         f"nested deeper or holds more than {MAX_EVENT_ITEMS:,} values.")
     if not isinstance(event, dict) or event.get("type") not in EVENT_TYPES:
         raise ValueError(f"A canvas event is a dict whose type is one of {EVENT_TYPES}; got {event!r:.60}.")
     kind = event["type"]
@@ -212,7 +251,8 @@ def check_canvas_event(event, n_classes: int | None = None) -> dict:
         for name in ("x0", "x1", "y0", "y1") if kind == "box" else ("x", "y"):
             clean[name] = _real(event.get(name))
             if clean[name] is None:
-                raise ValueError(f"A {kind} event needs {name} as a finite number within ±{MAX_VALUE:g}; "
+                raise ValueError(f"{'An' if kind[0] in 'ae' else 'A'} {kind} event needs {name} as a finite number "
+                                 f"within ±{MAX_VALUE:g} (the range of coordinates); "
                                  f"got {event.get(name)!r:.40}.")
     if kind == "box":
         clean["x0"], clean["x1"] = sorted((clean["x0"], clean["x1"]))
@@ -402,12 +442,16 @@ def selection_after_event(points: PointSet, event, selection=()) -> tuple:
 
 
 # ------------------------------------------------------------------ the mount
+class RefusedEvent(ValueError):
+    """A new event from the browser that :func:`canvas` refused (``strict=True``); the message says why."""
+
+
 def _ignore() -> None:
     """The component needs an ``on_event_change`` callback to report the "event" trigger."""
 
 
 def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "click", shape: str = "box",
-           selected=(), key: str = "canvas", max_plot_height: int = 420):
+           selected=(), key: str = "canvas", max_plot_height: int = 420, strict: bool = False):
     """Mount the canvas; return this rerun's new, well-formed event (a clean dict) or None.
 
     Parameters
@@ -431,6 +475,11 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
         Streamlit key (the element gets the CSS class ``st-key-<key>``).
     max_plot_height : int
         Largest height of the plot area in pixels.
+    strict : bool
+        What to do with a new event that is not well formed (e.g. a click
+        beyond ±``MAX_VALUE`` in the margin of a view near that limit, or a
+        forged message): ``False`` returns None, ``True`` raises
+        :class:`RefusedEvent` saying why (after the canvas is drawn).
 
     Returns
     -------
@@ -439,6 +488,13 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
         with :func:`apply_canvas_event` (or :func:`selection_after_event`) and
         call ``st.rerun()`` so the change is drawn and the browser learns the
         event was handled.
+
+    Raises
+    ------
+    ValueError
+        When the arguments cannot be drawn (see :func:`canvas_data`); nothing is mounted.
+    RefusedEvent
+        With ``strict``, for a new event that is not well formed.
     """
     view = canvas_view(points) if view is None else view
     state_key = _STATE_PREFIX + str(key)
@@ -450,4 +506,9 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
     if raw is None or not is_new_event(raw, handled):
         return None
     st.session_state[state_key] = remember_event(handled, raw)
-    return parse_canvas_event(raw, len(points.class_names))
+    if not strict:
+        return parse_canvas_event(raw, len(points.class_names))
+    try:
+        return check_canvas_event(raw, len(points.class_names))
+    except ValueError as error:
+        raise RefusedEvent(str(error)) from None

@@ -10,8 +10,9 @@ keeps the user's zoom (``layout.uirevision``).
 
 plotly.js is the copy that ships inside the plotly Python package (so its version
 matches the figures plotly.py writes); it is copied once into ``static/`` next to
-``app.py`` and served by Streamlit's static file serving (``server.enableStaticServing``
-in ``.streamlit/config.toml``).  Nothing is downloaded.  When that copy cannot be made
+``app.py`` (made then; git ignores the folder) and served by Streamlit's static file
+serving (``server.enableStaticServing`` in ``.streamlit/config.toml``), which serves every
+file in that folder to anyone: nothing else belongs there.  Nothing is downloaded.  When that copy cannot be made
 (a read-only checkout), :func:`plotly_view` falls back to ``st.plotly_chart``.
 """
 

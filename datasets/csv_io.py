@@ -14,11 +14,18 @@ control and invisible format characters are removed and the ends trimmed; a
 label must then have 1 to 40 characters (``MAX_LABEL``).  The classes are the
 distinct labels in sorted (code point) order; a file with one class gets a
 second, empty one (the first of A, B, … not taken), as a point set has 2–6.
+A label cell that opens with spaces and then a quote (``1,2, "A"``) is refused:
+the CSV format keeps such quotes as part of the text.
 
 Import is strict and all-or-nothing: any problem raises ``ValueError`` naming
 the line and what to fix, and the caller keeps its data.  Limits: at most
 ``ROW_CAP`` = 100,000 points and ``MAX_BYTES`` = 32 MiB — room for any
 exported set (100,000 rows of the longest numbers and labels take < 25 MB).
+Before any parsing, cheap counts over the text refuse files no points file
+looks like, which would cost seconds and hundreds of megabytes to parse:
+more than ``MAX_BLANK_LINES`` lines beyond the header and the points, a line
+of more than ``MAX_COLUMNS`` cells or ``MAX_LINE_CHARS`` characters, more
+than ``MAX_CELLS`` cells in all.
 Coordinates and weights follow :class:`~datasets.pointset.PointSet` (finite,
 within ±1e9, weights ≥ 0).
 
@@ -53,6 +60,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from operator import methodcaller
 
 import numpy as np
 
@@ -63,6 +71,10 @@ from .pointset import (DEFAULT_NAMES, MAX_CLASSES, MAX_NAME_LENGTH, MAX_POINTS, 
 ROW_CAP = MAX_POINTS
 MAX_BYTES = 32 * 1024 * 1024
 MAX_LABEL = MAX_NAME_LENGTH
+MAX_BLANK_LINES = 100_000        # lines beyond the header and max_rows points (blank, or of empty cells)
+MAX_COLUMNS = 1_000              # cells in one line (other columns are ignored, but each costs a string)
+MAX_LINE_CHARS = 100_000         # characters in one line (a row of this format takes about a hundred)
+MAX_CELLS = 5_000_000            # cells in the whole file (100,000 rows of 50 columns)
 REQUIRED = ("x1", "x2", "label")
 HEADER = ("x1", "x2", "label", "weight")
 
@@ -92,6 +104,82 @@ def _text(data, max_bytes: int) -> str:
     return data[1:] if data.startswith("\ufeff") else data
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")          # what the csv module ends a line with
+_SPACED_QUOTE = re.compile(r'[ \t]+"')              # a cell opening with spaces then a quote (kept as text)
+_WHOLE = re.compile(r"[ \t]*[+-]?[0-9]+")            # before a decimal comma
+_FRACTION = re.compile(r"[0-9]+(?:[eE][+-]?[0-9]+)?[ \t]*")     # after it
+SEMICOLON_HINT = (" Separate the cells with commas, not semicolons, and write decimals with a point (1.5, not "
+                  "1,5): a spreadsheet set to a decimal comma writes semicolons.")
+DECIMAL_COMMA_HINT = (" This looks like a decimal comma: 1,5 is read as two cells, 1 and 5. Write numbers with a "
+                      "decimal point (1.5).")
+
+
+def _spaced_quote_hint(cell: str) -> str:
+    return (f" A space before an opening quote keeps the quotes in the cell ({cell.strip()[:24]!r}); remove the "
+            "spaces after the commas.")
+
+
+def _decimal_commas(cells: list, width: int, header: dict) -> bool:
+    """True when joining number pairs split at a comma (1,5 → 1.5) gives the header's width with numbers
+    in the number columns: the likeliest reading of a line with too many cells."""
+    joined, extra, i = [], len(cells) - width, 0
+    while i < len(cells):
+        if extra and i + 1 < len(cells) and _WHOLE.fullmatch(cells[i]) and _FRACTION.fullmatch(cells[i + 1]):
+            joined.append(f"{cells[i]}.{cells[i + 1]}")
+            extra -= 1
+            i += 2
+        else:
+            joined.append(cells[i])
+            i += 1
+    return extra == 0 and len(joined) == width and all(
+        _CELL.fullmatch(joined[header[name]]) for name in ("x1", "x2", "weight") if name in header)
+
+
+def _width_hint(cells: list, width: int, header: dict) -> str:
+    if any(";" in cell for cell in cells):
+        return SEMICOLON_HINT
+    if len(cells) > width and _decimal_commas(cells, width, header):
+        return DECIMAL_COMMA_HINT
+    spaced = next((cell for cell in cells if _SPACED_QUOTE.match(cell)), None)
+    return "" if spaced is None else _spaced_quote_hint(spaced)
+
+
+def _precheck(text: str, max_rows: int) -> None:
+    """Refuse text no points file looks like before parsing it: counts and splits in C, no parsing.
+
+    >>> _precheck("x1,x2,label\\n" + "," * 2000 + "\\n", 10)    # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Line 2 has 2,001 cells; a points file needs 3 or 4 columns (x1, x2, label, weight), ...
+    """
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    lines = breaks + (not text.endswith(("\n", "\r")))
+    allowed = max_rows + 1 + MAX_BLANK_LINES
+    if lines > allowed:
+        raise ValueError(f"The file has {lines:,} lines; a file of at most {max_rows:,} points has at most "
+                         f"{allowed:,} (the header, the points and up to {MAX_BLANK_LINES:,} blank lines). "
+                         "Remove the blank lines.")
+    commas = text.count(",")
+    if commas >= MAX_COLUMNS or len(text) > MAX_LINE_CHARS:         # else no line can break a limit
+        rows = _LINE_END.split(text)                                  # (at most `allowed` of them)
+        widest = max(map(methodcaller("count", ","), rows)) + 1
+        if widest > MAX_COLUMNS or max(map(len, rows)) > MAX_LINE_CHARS:
+            for number, row in enumerate(rows, 1):                   # the first line at fault
+                cells = row.count(",") + 1
+                if cells > MAX_COLUMNS:
+                    raise ValueError(f"Line {number} has {cells:,} cells; a points file needs 3 or 4 columns "
+                                     f"(x1, x2, label, weight), and at most {MAX_COLUMNS:,} are read. "
+                                     "Remove the empty or unused columns.")
+                if len(row) > MAX_LINE_CHARS:
+                    raise ValueError(f"Line {number} has {len(row):,} characters; at most {MAX_LINE_CHARS:,} are "
+                                     "read (a row of x1, x2, label and weight takes about a hundred). "
+                                     "Is this a CSV file of points?")
+    if commas + lines > MAX_CELLS:
+        raise ValueError(f"The file has {commas + lines:,} cells; at most {MAX_CELLS:,} are read "
+                         f"({ROW_CAP:,} points of {MAX_CELLS // ROW_CAP} columns). Remove the columns the lab "
+                         "does not use (it reads x1, x2, label and weight).")
+
+
 def _number(text: str, line: int, column: str) -> float:
     cell = text.strip(" \t")
     if _DECIMAL.fullmatch(cell):
@@ -106,7 +194,8 @@ def _number(text: str, line: int, column: str) -> float:
         raise ValueError(f"Line {line}: {column} is empty; fill it in or delete the line.")
     if _NOT_FINITE.fullmatch(cell):
         raise ValueError(f"Line {line}: {column} must be a finite number; got {cell!r}.")
-    raise ValueError(f"Line {line}: {column} is not a number ({cell[:24]!r}); write plain decimals like -1.5.")
+    hint = SEMICOLON_HINT if ";" in cell else _spaced_quote_hint(text) if _SPACED_QUOTE.match(text) else ""
+    raise ValueError(f"Line {line}: {column} is not a number ({cell[:24]!r}); write plain decimals like -1.5.{hint}")
 
 
 def _column(rows: list, lines: list, columns: dict, name: str) -> np.ndarray:
@@ -129,7 +218,10 @@ def _header(cells: list) -> dict:
     names = [cell.strip().lstrip("\ufeff").strip().lower() for cell in cells]
     missing = [name for name in REQUIRED if name not in names]
     if missing:
-        hint = " Separate the cells with commas." if any(";" in n or "\t" in n for n in names) else ""
+        spaced = next((cell for cell in cells if _SPACED_QUOTE.match(cell)), None)
+        hint = (SEMICOLON_HINT if any(";" in n for n in names)
+                else " Separate the cells with commas." if any("\t" in n for n in names)
+                else "" if spaced is None else _spaced_quote_hint(spaced))
         raise ValueError("The first line must be the header x1,x2,label (weight optional); "
                          f"missing: {', '.join(missing)}.{hint}")
     doubled = [name for name in HEADER if names.count(name) > 1]
@@ -139,6 +231,8 @@ def _header(cells: list) -> dict:
 
 
 def _label(text: str, line: int, cache: dict) -> str:
+    if text not in cache and _SPACED_QUOTE.match(text):
+        raise ValueError(f"Line {line}: the label would keep its quotes.{_spaced_quote_hint(text)}")
     if text not in cache:
         try:
             cache[text] = clean_class_name(text)
@@ -186,21 +280,24 @@ def read_points_csv(data, *, class_names=None, theta=None, max_rows: int = ROW_C
     text = _text(data, max_bytes)
     if not text.strip():
         raise ValueError("The file is empty; it needs the header x1,x2,label and one point per line.")
+    _precheck(text, max_rows)
     reader = csv.reader(io.StringIO(text, newline=""))
-    columns, width, rows, lines = None, 0, [], []
+    columns, used, width, rows, lines = None, [], 0, [], []
     try:
         for cells in reader:
             if not "".join(cells).strip():
                 continue                                  # a blank line, or only empty cells
             if columns is None:
-                columns, width = _header(cells), len(cells)
+                found, width = _header(cells), len(cells)
+                used = [found[name] for name in HEADER if name in found]      # only these cells are kept
+                columns = {name: k for k, name in enumerate(name for name in HEADER if name in found)}
                 continue
             if len(cells) != width:
                 raise ValueError(f"Line {reader.line_num} has {len(cells)} cells; the header has {width}. "
-                                 "Every line needs the same columns.")
+                                 f"Every line needs the same columns.{_width_hint(cells, width, found)}")
             if len(rows) >= max_rows:
                 raise ValueError(f"The file has more than {max_rows:,} points; at most {max_rows:,} are accepted.")
-            rows.append(cells)
+            rows.append([cells[i] for i in used])
             lines.append(reader.line_num)
     except csv.Error as error:
         raise ValueError(f"The file is not valid CSV (line {reader.line_num}: {error}).") from None

@@ -4,7 +4,8 @@ A :class:`PointSet` never changes.  Every edit (``add_points``, ``remove``,
 ``erase_near``, ``set_weights``, ``relabel``, ``set_theta``, ``clear``,
 ``with_class_count``, ``merge``) returns a new, fully validated set, or raises
 ``ValueError`` saying what to fix and leaves the old set as it was — what the
-user drew is never lost.  :class:`UndoStack` keeps a bounded history of sets.
+user drew is never lost.  :class:`UndoStack` keeps a history of sets bounded in
+steps and in bytes.
 
 What a valid set holds (n points, K classes):
 
@@ -56,6 +57,9 @@ THETA_STEPS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 
                30.0, 50.0, 75.0, 100.0)
 MAX_NAME_LENGTH = 40
 MAX_POLYGON_VERTICES = 10_000
+UNDO_STEPS = 100
+#: bytes of point sets an undo history keeps (about ten sets of MAX_POINTS points, hundreds of small ones)
+UNDO_BYTES = 32 * 2**20
 _ZERO_WIDTH_JOINER = "\u200d"     # kept: it joins emoji sequences
 
 
@@ -426,6 +430,16 @@ class PointSet:
         """True when some point's weight differs from 1."""
         return bool(len(self) and np.any(self.weights != 1.0))
 
+    @property
+    def nbytes(self) -> int:
+        """Bytes the set's arrays and class names take (what a copy kept for undo costs).
+
+        >>> PointSet.from_arrays([[0.0, 0.0], [1.0, 1.0]], [0, 1]).nbytes  # X 32, labels, weights, θ 16 each, names 2
+        82
+        """
+        return int(self.X.nbytes + self.labels.nbytes + self.weights.nbytes + self.theta.nbytes
+                   + sum(len(name.encode("utf-8")) for name in self.class_names))
+
     def to_arrays(self):
         """(X, labels, weights) as writable copies."""
         return self.X.copy(), self.labels.copy(), self.weights.copy()
@@ -599,10 +613,14 @@ class PointSet:
 
 
 class UndoStack:
-    """A bounded history of point sets with undo and redo.
+    """A history of point sets with undo and redo, bounded in steps and in memory.
 
     ``push`` adds a set after the current one (dropping any redo steps); the
-    oldest sets go once more than ``limit`` are kept.
+    oldest sets go once more than ``limit`` are kept, or once the kept sets
+    take more than ``max_bytes`` together (:attr:`PointSet.nbytes`; every
+    set holds its own arrays, so this is what the history costs).  The
+    current set always stays, however large: a history of one set can
+    neither undo nor redo.
 
     Examples
     --------
@@ -610,20 +628,36 @@ class UndoStack:
     >>> stack.push(stack.current.add_points([0.0, 0.0], 0))
     >>> len(stack.current), stack.undo(), len(stack.current), stack.redo(), len(stack.current)
     (1, True, 0, True, 1)
+    >>> small = UndoStack(PointSet.empty(), max_bytes=1000)
+    >>> for i in range(10):
+    ...     small.push(small.current.add_points([float(i), 0.0], 0))
+    >>> len(small), small.nbytes <= 1000, len(small.current)
+    (3, True, 10)
     """
 
-    def __init__(self, initial: PointSet, limit: int = 100):
+    def __init__(self, initial: PointSet, limit: int = UNDO_STEPS, max_bytes: int = UNDO_BYTES):
         if not isinstance(initial, PointSet):
             raise ValueError(f"UndoStack keeps PointSets; got {type(initial).__name__}.")
-        try:
-            limit = operator.index(limit)
-        except TypeError:
-            limit = 0
-        if limit < 1:
-            raise ValueError("limit must be a whole number ≥ 1 (how many sets to keep).")
+        self.limit = self._whole(limit, "limit", "how many sets to keep")
+        self.max_bytes = self._whole(max_bytes, "max_bytes", "how many bytes of sets to keep")
         self._items = [initial]
+        self._sizes = [initial.nbytes]
         self._position = 0
-        self.limit = limit
+
+    @staticmethod
+    def _whole(value, name: str, meaning: str) -> int:
+        try:
+            number = operator.index(value)
+        except TypeError:
+            number = 0
+        if number < 1 or isinstance(value, (bool, np.bool_)):
+            raise ValueError(f"{name} must be a whole number ≥ 1 ({meaning}); got {value!r:.40}.")
+        return number
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the point sets kept (the current one, those to undo to and those to redo)."""
+        return sum(self._sizes)
 
     @property
     def current(self) -> PointSet:
@@ -635,9 +669,14 @@ class UndoStack:
     def push(self, points: PointSet) -> None:
         if not isinstance(points, PointSet):
             raise ValueError(f"UndoStack keeps PointSets; got {type(points).__name__}.")
-        self._items = self._items[: self._position + 1] + [points]
-        if len(self._items) > self.limit:
-            self._items = self._items[-self.limit:]
+        keep = self._position + 1
+        self._items = self._items[:keep] + [points]
+        self._sizes = self._sizes[:keep] + [points.nbytes]
+        total, drop = sum(self._sizes), 0
+        while len(self._items) - drop > 1 and (len(self._items) - drop > self.limit or total > self.max_bytes):
+            total -= self._sizes[drop]
+            drop += 1
+        del self._items[:drop], self._sizes[:drop]
         self._position = len(self._items) - 1
 
     @property

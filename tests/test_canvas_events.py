@@ -201,6 +201,59 @@ def test_the_default_view_holds_every_point():
     assert check_view(canvas_view(PointSet.empty())) == canvas_module.DEFAULT_VIEW
 
 
+AT_THE_LIMIT = {
+    "x1 = 9.1e8, as in a reviewer's file": [[9.1e8, 0.0], [0.0, 0.0]],
+    "all four corners at ±MAX_VALUE": [[MAX_VALUE, MAX_VALUE], [-MAX_VALUE, -MAX_VALUE], [MAX_VALUE, -MAX_VALUE],
+                                      [-MAX_VALUE, MAX_VALUE]],
+    "a vertical edge at +MAX_VALUE": [[MAX_VALUE, -MAX_VALUE], [MAX_VALUE, MAX_VALUE]],
+    "one point at +MAX_VALUE": [[MAX_VALUE, 0.0]],
+    "one point at -MAX_VALUE": [[0.0, -MAX_VALUE]],
+    "just inside the limit": [[np.nextafter(MAX_VALUE, 0), 0.0], [0.0, np.nextafter(-MAX_VALUE, 0)]],
+}
+
+
+def assert_drawable(points: PointSet):
+    view = canvas_view(points)
+    assert check_view(view) == view                           # the canvas accepts the view it made
+    x0, x1, y0, y1 = view
+    assert x0 < points.X[:, 0].min() and points.X[:, 0].max() < x1, "every point inside, off the frame"
+    assert y0 < points.X[:, 1].min() and points.X[:, 1].max() < y1
+    assert canvas_data(points, view)["view"] == list(view)
+
+
+@pytest.mark.parametrize("X", AT_THE_LIMIT.values(), ids=AT_THE_LIMIT.keys())
+def test_every_point_set_within_the_coordinate_limit_gets_a_view_the_canvas_draws(X):
+    assert_drawable(PointSet.from_arrays(X, [0] * len(X)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(-MAX_VALUE, MAX_VALUE), st.floats(-MAX_VALUE, MAX_VALUE)), min_size=1,
+                max_size=6))
+def test_any_valid_points_get_a_view_the_canvas_draws(pairs):
+    assert_drawable(PointSet.from_arrays(pairs, [0] * len(pairs)))
+
+
+def nested(depth: int):
+    value = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("event", [
+    nested(5000),
+    {"type": "add", "x": nested(5000), "y": 0.0, "label": 0},
+    {"type": "add", "x": 10 ** 4000, "y": 0.0, "label": 0},           # float() of it overflows
+    {"type": "erase", "x": 0.0, "y": 0.0, "radius": -(10 ** 4000)},
+], ids=["a list 5,000 deep", "x 5,000 deep", "x of 4,001 digits", "radius of 4,001 digits"])
+def test_absurd_events_are_refused_with_a_value_error_not_a_crash(event):
+    points = three_points()
+    with pytest.raises(ValueError):
+        canvas_module.check_canvas_event(event, points.n_classes)
+    assert parse_canvas_event(event, points.n_classes) is None
+    assert apply_canvas_event(points, event) is points
+
+
 def test_docstring_examples_run():
     result = doctest.testmod(canvas_module, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 10 and result.failed == 0

@@ -118,6 +118,39 @@ def test_bad_files_are_refused_with_the_reason(text, message):
         csv_io.read_points_csv(text)
 
 
+CAUSES_NAMED = [
+    ("x1,x2,label\n1,5,2,3,A\n",
+     r"^Line 2 has 5 cells; .* decimal comma: 1,5 is read as two cells, 1 and 5\. .*\(1\.5\)"),
+    ("x1,x2,label,weight\n1,5,2,5,A,0,5\n", r"^Line 2 has 7 cells; the header has 4\. .* decimal comma"),
+    ("x1;x2;label\n1,5;2,3;A\n",
+     r"missing: x1, x2, label\. Separate the cells with commas, not semicolons, .*\(1\.5, not 1,5\)"),
+    ("x1,x2,label\n1,5;2,3;A\n",
+     r"^Line 2: x2 is not a number \('5;2'\); .* Separate the cells with commas, not semicolons"),
+    ("x1,x2,label\n1,5;2,3,A\n", r"^Line 2 has 4 cells; .* Separate the cells with commas, not semicolons"),
+    ('"x1", "x2", "label"\n1,2,A\n',
+     r"""missing: x2, label\. A space before an opening quote keeps the quotes in the cell \('"x2"'\); remove"""),
+    ('x1,x2,label\n1, "2",A\n', r"""^Line 2: x2 is not a number .* space before an opening quote .*\('"2"'\)"""),
+    ('x1,x2,label\n1,2, "A"\n', r"""^Line 2: the label would keep its quotes\. A space before an opening quote"""),
+    ('x1,x2,label\n1,2, "A, B"\n', r"^Line 2 has 4 cells; .* space before an opening quote"),
+]
+
+
+@pytest.mark.parametrize("text, message", CAUSES_NAMED)
+def test_messages_name_a_decimal_comma_semicolons_or_a_space_before_a_quote(text, message):
+    with pytest.raises(ValueError, match=message):
+        csv_io.read_points_csv(text)
+
+
+def test_a_decimal_comma_is_named_only_where_joining_cells_gives_numbers():
+    with pytest.raises(ValueError, match="decimal comma") as joined:
+        csv_io.read_points_csv("x1,x2,label\n1,5,2,A\n")            # 1.5, 2, A
+    assert str(joined.value).startswith("Line 2 has 4 cells; the header has 3.")
+    for text in ("x1,x2,label\n1,2,A,4\n", "x1,x2,label\n1,2,A,B\n", "x1,x2,label\n1,A,2,3\n"):
+        with pytest.raises(ValueError, match="^Line 2 has 4 cells; the header has 3. Every line needs the same "
+                                             "columns.$"):
+            csv_io.read_points_csv(text)
+
+
 def test_an_unterminated_quote_reads_to_the_end_as_one_label():
     # the csv module reads an open quote to the end of the file: one label "A\n", cleaned to "A"
     points = csv_io.read_points_csv("x1,x2,label\n1,2,\"A\n")
@@ -201,6 +234,47 @@ def test_one_hundred_thousand_rows_import():
     points = csv_io.read_points_csv(text.encode("utf-8"))
     assert len(points) == 100_000 and points.X[-1].tolist() == [49999.5, -99999.0]
     assert points.weights[:8].tolist() == [0, 1, 2, 3, 4, 5, 6, 0] and points.labels[:3].tolist() == [0, 1, 0]
+
+
+# ------------------------------------------------------------------ pathological files, refused before parsing
+MiB = 2**20
+PATHOLOGICAL = {
+    # (a reviewer's file: 32 MiB, a header of ~33 million empty cells; 7–20 s and ~700 MB per Import)
+    "a header of 33 million cells": (b"x1,x2,label" + b"," * (32 * MiB - 20) + b"\n1,2,A\n", "Line 1 has 33,554,4"),
+    "two million blank lines": (b"x1,x2,label\n" + b"\n" * 2_000_000 + b"1,2,A\n", "has 2,000,002 lines"),
+    "two million blank lines ending in \\r": (b"x1,x2,label\r" + b"\r" * 2_000_000 + b"1,2,A\r", "has 2,000,002 lines"),
+    "two million lines of empty cells": (b"x1,x2,label\n" + b",,\r\n" * 2_000_000, "has 2,000,001 lines"),
+    "a label of 10 million characters": (b"x1,x2,label\n1,2," + b"A" * 10_000_000 + b"\n",
+                                         "Line 2 has 10,000,004 char"),
+    "one line of 20 MiB": (b"x1,x2,label\n1,2,A\n" + b"9" * (20 * MiB), "Line 3 has 20,971,520 char"),
+    "7.5 million cells over 50,000 lines": (b"x1,x2,label\n" + (b"1,2,A" + b"," * 150 + b"\n") * 50_000,
+                                            f"has {2 + 152 * 50_000 + 50_001:,} cells"),   # commas + lines
+}
+
+
+@pytest.mark.parametrize("data, message", PATHOLOGICAL.values(), ids=PATHOLOGICAL.keys())
+def test_pathological_files_are_refused_by_counting_before_the_csv_parser_runs(data, message, monkeypatch):
+    def parser(*args, **kwargs):
+        raise AssertionError("the CSV parser was called")
+
+    monkeypatch.setattr(csv_io.csv, "reader", parser)
+    assert len(data) <= csv_io.MAX_BYTES
+    with pytest.raises(ValueError, match=message):
+        csv_io.read_points_csv(data)
+    with pytest.raises(ValueError, match=message):
+        csv_io.read_points_csv(data.decode("utf-8"))
+
+
+def test_files_below_the_pre_check_limits_are_parsed_as_usual():
+    wide = "x1,note,x2,label," + ",".join(f"c{j}" for j in range(46)) + "\n"
+    wide += "".join(f"{i},n,{-i},{'AB'[i % 2]}," + "," * 45 + "\n" for i in range(1000))
+    points = csv_io.read_points_csv(wide + "\n" * 90_000)          # 50 columns, 90,000 blank lines
+    assert len(points) == 1000 and points.X[-1].tolist() == [999.0, -999.0]
+    long_label = "x1,x2,label,notes\n1,2,A," + "x" * 90_000 + "\n"
+    assert len(csv_io.read_points_csv(long_label)) == 1
+    with pytest.raises(ValueError, match="1,001 cells"):
+        csv_io.read_points_csv("x1,x2,label\n" + "1,2,A" + "," * 998 + "\n")
+    assert len(csv_io.read_points_csv("x1,x2,label" + "," * 997 + "\n" + "1,2,A" + "," * 997 + "\n")) == 1
 
 
 # ------------------------------------------------------------------ the Data page's table

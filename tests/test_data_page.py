@@ -9,7 +9,11 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 from streamlit.testing.v1 import AppTest
+
+from datasets import csv_io
+from datasets.pointset import UndoStack
 
 TIMEOUT = 60
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -174,3 +178,23 @@ def test_undo_of_a_priority_change_is_not_reapplied_by_its_input():
     assert current_points(at).theta.tolist() == [1.0, 1.0]
     assert at.number_input(key="data_theta_0").value == 1.0
     assert not button(at, "Redo").disabled
+
+
+@pytest.mark.parametrize("rows", [
+    ["1000000000,1000000000,A", "-1000000000,-1000000000,B", "1000000000,-1000000000,A", "-1e9,1e9,B"],
+    ["950000000,0,A", "0,0,B"],
+    ["999999999.9999999,0,A", "0,-999999999.9999999,B"],
+], ids=["corners at ±1e9", "x1 = 9.5e8", "just inside ±1e9"])
+def test_a_file_the_import_accepts_at_the_coordinate_limit_is_drawn_with_its_table_import_and_export(rows):
+    # bug: the canvas padded the data's box beyond ±1e9, refused its own view, and the page stopped
+    points = csv_io.read_points_csv("x1,x2,label\n" + "\n".join(rows) + "\n")      # what Import accepts
+    at = data_page()
+    at.session_state["undo"] = UndoStack(points)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    assert [element.key for element in at.get("bidi_component")] == ["canvas"]
+    assert [m.value for m in at.metric if m.label == "Points"] == [str(len(rows))]
+    assert [b.label for b in at.get("download_button")] == ["Export CSV"]
+    assert len(at.get("file_uploader")) == 1 and button(at, "Apply table edits")
+    assert current_points(at) == points

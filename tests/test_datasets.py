@@ -172,6 +172,48 @@ def test_undo_stack_undoes_redoes_and_stays_bounded():
         UndoStack(PointSet.empty(), limit=0)
 
 
+def test_undo_history_is_bounded_in_bytes_as_the_allocator_counts_them():
+    # bug: 100 full copies were kept whatever their size (150 one-point adds to 99,000 points: +317 MB)
+    import tracemalloc
+
+    from datasets import pointset
+
+    rng = np.random.default_rng(0)
+    big = PointSet(rng.normal(size=(99_000, 2)), rng.integers(0, 3, 99_000), class_names=("A", "B", "C"))
+    stack = UndoStack(big)                                    # as ui.state makes it
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(150):
+            stack.push(stack.current.add_points([[float(i), 0.5]], i % 3))
+        kept = tracemalloc.get_traced_memory()[0] - before   # (big is still held here: not counted)
+    finally:
+        tracemalloc.stop()
+    assert stack.nbytes <= pointset.UNDO_BYTES
+    assert stack.nbytes == sum(pointset.PointSet.nbytes.fget(s) for s in stack._items)
+    assert kept <= pointset.UNDO_BYTES + 2**20, f"the history holds {kept / 2**20:.0f} MiB"
+    latest = stack.current
+    steps = 0
+    while stack.undo():
+        steps += 1
+    assert steps == len(stack) - 1 >= pointset.UNDO_BYTES // latest.nbytes - 1     # about ten steps of this size
+    assert len(stack.current) == len(latest) - steps
+    assert stack.current.X[:-1].tolist() == latest.X[: len(stack.current) - 1].tolist()
+    while stack.redo():
+        pass
+    assert stack.current is latest
+
+
+def test_undo_history_of_small_sets_keeps_its_step_limit_and_refuses_bad_budgets():
+    stack = UndoStack(PointSet.empty(), max_bytes=10 * 2**20)
+    for i in range(150):
+        stack.push(stack.current.add_points([[float(i), 0.0]], 0))
+    assert len(stack) == 100 and stack.nbytes < 10 * 2**20
+    for bad in (0, -1, 2.5, True, "1"):
+        with pytest.raises(ValueError, match="max_bytes"):
+            UndoStack(PointSet.empty(), max_bytes=bad)
+
+
 # ------------------------------------------------------------------ generators
 @pytest.mark.parametrize("name", sorted(generators.GENERATORS))
 def test_generators_are_seeded_valid_and_match_their_registry_entry(name):

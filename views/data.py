@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from components.canvas import apply_canvas_event, canvas, selection_after_event
+from components.canvas import RefusedEvent, apply_canvas_event, canvas, selection_after_event
 from datasets import csv_io, generators
 from datasets.pointset import THETA_RANGE
 from ui import state
@@ -70,8 +70,16 @@ with right:
         st.rerun()
 
 with left:
-    event = canvas(points, view=None, active_class=int(active), mode=mode, shape=shape, selected=selected,
-                   key="canvas")
+    try:
+        event = canvas(points, view=None, active_class=int(active), mode=mode, shape=shape, selected=selected,
+                       key="canvas", strict=True)
+    except RefusedEvent as error:     # e.g. a click beyond ±1e9 in the margin around far-out points
+        state.notify("error", f"That gesture changed nothing. {literal(error)}")
+        st.rerun()
+    except ValueError as error:       # the drawing cannot be shown; the points, table, import and export stay
+        st.error(f"The drawing cannot be shown: {literal(error)} Your points are kept; edit them in the table "
+                 "below or export them.")
+        event = None
     if event:
         try:
             if event["type"] in ("select", "pick"):
@@ -81,7 +89,7 @@ with left:
                 if updated is not points:
                     state.set_points(updated)
         except ValueError as error:
-            state.notify("error", f"That gesture changed nothing. {error}")
+            state.notify("error", f"That gesture changed nothing. {literal(error)}")
         # rerun even when nothing changed: the canvas sends its next gesture once this one is echoed
         st.rerun()
 
