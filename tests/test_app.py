@@ -105,3 +105,16 @@ def test_every_experiment_runs_from_the_paper_lab(name):
     [b for b in at.button if b.label == "Run"][0].click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
+
+
+def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_caps():
+    at = app()
+    at.run()
+    at.switch_page("views/winnow.py").run()
+    at.segmented_control(key="winnow_section").set_value("High-dimensional experiment").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(at.get("plotly_chart")) == 2
+    captions = " ".join(c.value for c in at.caption)
+    assert "Theorem 3.1 of seed 003 with the η it ran" in captions
+    assert "Vacuous: Winnow η = 0.5 on the dense target" in captions
+    assert "Capped at" in captions or "No count reached the cap" in captions

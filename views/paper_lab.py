@@ -6,6 +6,7 @@ import json
 import pandas as pd
 import streamlit as st
 
+from experiments import winnow_scaling
 from experiments.priority import observation
 from experiments.registry import EXPERIMENTS, run_experiment
 from ui import state
@@ -90,9 +91,17 @@ if will_run:
         for dataset, reason in result["unavailable"].items():
             st.caption(f"{dataset}: not available — {reason}")
     elif name == "winnow-scaling":
+        st.markdown(
+            "Seed 003 §4 compares *bounds*: Perceptron nk/γ² against Winnow 2k² ln n/γ² (Example 1, sparse "
+            "target) and kn/γ² against 2n² ln n/γ² (Example 2, dense), Winnow's for its tuned rate η*. Here "
+            "each learner's mistakes stand beside the bound of the parameters it actually ran (dashed, its "
+            "colour): Novikoff for the Perceptron, Theorem 3.1 with its own η for Winnow — at η = 0.5 and at "
+            "the construction's η*. The seed's η* form is a grey dotted reference, not a bound of η = 0.5; "
+            "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
         a, b = st.columns(2)
-        a.plotly_chart(scaling_figure(result["rows"], "sparse"), key="paper_sparse")
-        b.plotly_chart(scaling_figure(result["rows"], "dense"), key="paper_dense")
+        a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
+        b.plotly_chart(scaling_figure(result, "dense"), key="paper_dense")
+        st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
     elif name == "rwm-epsilon":
         st.plotly_chart(epsilon_figure(result["rows"], result["best_epsilon"], result["best_bound"]), key="paper_eps")
         st.dataframe(pd.DataFrame(result["doubling"]["phases"], columns=["first trial", "m̂", "ε"]), hide_index=True)

@@ -1,4 +1,4 @@
-"""Figures of the experiments (seed 003 §4 scaling, RWM's ε, Table 1 bars): pure functions of results."""
+"""Figures of the experiments (seed 003 §4 scaling, RWM's ε, Table 1 bars, seed 004's curves): pure functions of results."""
 
 from __future__ import annotations
 
@@ -10,21 +10,109 @@ from .palette import CLASS_COLORS  # noqa: F401
 LINE = dict(width=2)
 
 
-def scaling_figure(rows, target: str) -> go.Figure:
-    """Mistakes and bounds of Perceptron and Winnow against n, log–log (seed 003, Examples 1–2)."""
-    rows = [r for r in rows if r["target"] == target]
-    n = [r["n"] for r in rows]
+#: a reference curve (a theorem's promise for another run): light grey, wide, dotted, no markers,
+#: drawn under the curves it is compared with
+REFERENCE_LINE = dict(color="#9a9a9a", dash="dot", width=3.5)
+#: a count that reached the cap of its stream (a lower bound of what more trials would give)
+CAPPED_MARKER = dict(symbol="triangle-up", size=13, color="#000000", line=dict(width=0))
+
+
+def scaling_figure(result: dict, target: str) -> go.Figure:
+    """Mistakes of each learner of ``winnow-scaling`` against n, with the bound of its own parameters.
+
+    ``result`` is :func:`experiments.winnow_scaling.run`'s.  Per learner (one colour): the mean
+    mistakes (solid; bars from the fewest to the most over the runs) and its bound (dashed, the
+    same colour) — Novikoff for the Perceptron, Theorem 3.1 with the η it ran for Winnow.  Where
+    Theorem 3.1 is vacuous no line is drawn: an "∞" marker at the top of the plot and a legend
+    entry say so.  Counts that reached the cap are marked ▲ (a lower bound).  The seed's tuned
+    form for η* is drawn underneath as a reference (light grey, dotted, no markers) whose legend
+    says it is for η*, not for η = 0.5.
+    Log–log axes.
+
+    >>> rows = [dict(target="dense", n=n, learner=l, eta=e, mistakes=m, mistakes_min=m, mistakes_max=m,
+    ...              runs=1, runs_capped=int(l == "Winnow η = 0.5"), bound=b, bound_vacuous=b is None, trials=9)
+    ...         for n in (16, 64) for l, e, m, b in (("Perceptron", None, 90, 300.0),
+    ...                                                ("Winnow η = 0.5", 0.5, 3000, None))]
+    >>> result = dict(rows=rows, trials_cap=20000,
+    ...               references=[dict(target="dense", n=n, value=9e3, eta_star=0.03) for n in (16, 64)])
+    >>> figure = scaling_figure(result, "dense")
+    >>> [trace.name for trace in figure.data]  # doctest: +NORMALIZE_WHITESPACE
+    ["reference for Winnow at η* only: 2R∞²‖u‖₁² ln d/γ², seed 003's form (not a bound of η = 0.5)",
+     'Perceptron: mistakes', 'Perceptron: its bound', 'Winnow η = 0.5: mistakes',
+     'Winnow η = 0.5: bound vacuous at every n (Thm 3.1 says nothing; no line)',
+     '▲ reached the cap of 20,000 trials: a lower bound']
+    >>> figure.data[4].text, figure.data[0].line.dash, figure.data[0].mode
+    (('∞', '∞'), 'dot', 'lines')
+    >>> figure.layout.title.subtitle.text
+    'Winnow η = 0.5: Theorem 3.1 is vacuous where ∞ is marked (ηγ ≤ ‖u‖₁ ln cosh ηR∞)'
+    """
+    rows = [r for r in result["rows"] if r["target"] == target]
+    learners = list(dict.fromkeys(r["learner"] for r in rows))
+    finite = [v for r in rows for v in (r["mistakes_max"], r["bound"]) if v is not None and v > 0]
+    references = [r for r in result.get("references", []) if r["target"] == target]
+    finite += [r["value"] for r in references]
+    top = max(finite) * 3 if finite else 10.0
+    bottom = max(min(r["mistakes_min"] for r in rows) / 2, 0.5) if rows else 0.5
     figure = go.Figure()
-    for key, name, color, dash, symbol in (
-            ("perceptron_mistakes", "Perceptron mistakes", CLASS_COLORS[0], "solid", "circle"),
-            ("winnow_mistakes", "Winnow mistakes", CLASS_COLORS[1], "solid", "square"),
-            ("perceptron_bound", "Perceptron bound", CLASS_COLORS[0], "dash", "circle-open"),
-            ("winnow_bound", "Winnow bound", CLASS_COLORS[1], "dash", "square-open")):
-        figure.add_trace(go.Scatter(x=n, y=[r[key] for r in rows], name=name, mode="lines+markers",
-                                    line=dict(color=color, dash=dash, width=2), marker=dict(symbol=symbol, size=8)))
-    figure.update_layout(title=f"{target} target: mistakes against n", xaxis_title="n (features)",
-                         yaxis_title="mistakes", xaxis_type="log", yaxis_type="log", height=380,
-                         legend=dict(orientation="h", y=-0.25), margin=dict(t=50, b=10))
+    vacuous_any = []
+    if references:  # first, so the curves it is compared with lie on top
+        others = sorted({f"{r['eta']:g}" for r in rows if r.get("eta") is not None and r["learner"] != "Winnow η*"})
+        figure.add_trace(go.Scatter(
+            x=[r["n"] for r in references], y=[r["value"] for r in references], mode="lines",
+            name="reference for Winnow at η* only: 2R∞²‖u‖₁² ln d/γ², seed 003's form"
+                 + (f" (not a bound of η = {', '.join(others)})" if others else ""),
+            line=REFERENCE_LINE, customdata=[r["eta_star"] for r in references],
+            hovertemplate="n = %{x}<br>the seed's form for η* = %{customdata:.4g}: %{y:,.1f}"
+                          "<extra>reference</extra>"))
+    for index, learner in enumerate(learners):
+        mine = [r for r in rows if r["learner"] == learner]
+        color, symbol = CLASS_COLORS[index % len(CLASS_COLORS)], ("circle", "square", "diamond")[index % 3]
+        n = [r["n"] for r in mine]
+        mean = [r["mistakes"] for r in mine]
+        figure.add_trace(go.Scatter(
+            x=n, y=mean, name=f"{learner}: mistakes", mode="lines+markers",
+            line=dict(color=color, width=2), marker=dict(symbol=symbol, size=8, color=color),
+            error_y=dict(type="data", symmetric=False, array=[r["mistakes_max"] - r["mistakes"] for r in mine],
+                         arrayminus=[r["mistakes"] - r["mistakes_min"] for r in mine], color=color, thickness=1),
+            customdata=[[r["trials"], r.get("eta") or 0.0] for r in mine],
+            hovertemplate=("n = %{x}<br>mistakes %{y:,.1f} (mean)<br>trials shown %{customdata[0]:,.0f}"
+                           + ("<br>η = %{customdata[1]:.4g}" if learner != "Perceptron" else "") + "<extra></extra>")))
+        bounded = [r for r in mine if not r["bound_vacuous"]]
+        if bounded:
+            figure.add_trace(go.Scatter(
+                x=[r["n"] for r in bounded], y=[r["bound"] for r in bounded], name=f"{learner}: its bound",
+                mode="lines+markers", line=dict(color=color, dash="dash", width=2),
+                marker=dict(symbol=f"{symbol}-open", size=8, color=color),
+                hovertemplate="n = %{x}<br>bound %{y:,.1f}<extra>" + learner + "</extra>"))
+        vacuous = [r["n"] for r in mine if r["bound_vacuous"]]
+        if vacuous:
+            vacuous_any.append(learner)
+            where = "every n" if len(vacuous) == len(mine) else "n = " + ", ".join(map(str, vacuous))
+            figure.add_trace(go.Scatter(
+                x=vacuous, y=[top] * len(vacuous), name=f"{learner}: bound vacuous at {where} "
+                                                         "(Thm 3.1 says nothing; no line)",
+                mode="markers+text", text=["∞"] * len(vacuous), textposition="bottom center",
+                textfont=dict(color=color, size=16), line=dict(color=color, dash="dash", width=2),
+                marker=dict(symbol="line-ew-open", size=14, color=color, line=dict(width=2, color=color)),
+                hovertemplate="n = %{x}<br>Theorem 3.1: denominator ≤ 0, no bound<extra>" + learner + "</extra>"))
+    capped = [r for r in rows if r["runs_capped"]]
+    if capped:
+        cap = result.get("trials_cap")
+        figure.add_trace(go.Scatter(
+            x=[r["n"] for r in capped], y=[r["mistakes"] for r in capped], mode="markers",
+            name=f"▲ reached the cap of {cap:,} trials: a lower bound" if cap else "▲ capped: a lower bound",
+            marker=CAPPED_MARKER,
+            customdata=[[r["learner"], r["runs_capped"], r["runs"]] for r in capped],
+            hovertemplate="%{customdata[0]}, n = %{x}: %{customdata[1]} of %{customdata[2]} runs capped"
+                          "<extra></extra>"))
+    title = dict(text=f"{target} target: mistakes against n")
+    if vacuous_any:
+        title["subtitle"] = dict(text=" · ".join(f"{name}: Theorem 3.1 is vacuous where ∞ is marked "
+                                                 "(ηγ ≤ ‖u‖₁ ln cosh ηR∞)" for name in vacuous_any))
+    figure.update_layout(title=title, xaxis_title="n (features)",
+                         yaxis_title="mistakes", xaxis_type="log", yaxis_type="log", height=460,
+                         yaxis_range=[np.log10(bottom), np.log10(top * 2)],
+                         legend=dict(orientation="h", y=-0.22), margin=dict(t=70, b=10))
     return figure
 
 
