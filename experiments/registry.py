@@ -16,6 +16,7 @@ class Experiment:
     summary: str
     run: Callable       # run(runs=, seed=, quick=, progress=) -> dict
     parallel: bool = False   # run() also takes n_jobs (processes sharing the work; same numbers)
+    options: tuple = ()      # further keywords run() takes, offered on the command line (e.g. "passes")
 
 
 EXPERIMENTS = {e.name: e for e in (
@@ -30,7 +31,7 @@ EXPERIMENTS = {e.name: e for e in (
     Experiment("winnow-scaling", "seed 003, Examples 1–2", "mistakes vs n, sparse and dense targets",
                winnow_scaling.run),
     Experiment("manyclass", "seed 004", "PA-II vs OOZ on Zipf many-class data, committees, sparsification",
-               manyclass.run),
+               manyclass.run, options=("passes",)),
     Experiment("rwm-epsilon", "seed 001", "RWM bound vs ε and the doubling trick's phases", rwm_epsilon.run),
 )}
 

@@ -118,3 +118,15 @@ def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_c
     assert "Theorem 3.1 of seed 003 with the η it ran" in captions
     assert "Vacuous: Winnow η = 0.5 on the dense target" in captions
     assert "Capped at" in captions or "No count reached the cap" in captions
+
+
+def test_the_paper_lab_draws_the_sparsification_and_committee_curves_of_manyclass():
+    at = app()
+    at.run()
+    at.switch_page("views/paper_lab.py").run()
+    at.selectbox(key="paper_experiment").set_value("manyclass").run()
+    [b for b in at.button if b.label == "Run"][0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(at.get("plotly_chart")) == 2, "accuracy against the edges kept, and the committee against its members"
+    text = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)
+    assert "3 passes" in text and "compilation" in text

@@ -259,3 +259,61 @@ def test_the_scaling_figure_draws_bounds_dashed_references_dotted_and_vacuous_bo
         if vacuous:
             assert all(text == "∞" for text in vacuous[0].text) and "vacuous" in figure.layout.title.subtitle.text
         assert any(name.startswith("▲") for name in names) == any(r["runs_capped"] for r in rows)
+
+
+# ------------------------------------------------------------------ manyclass (seed 004)
+def test_manyclass_states_its_passes_and_times_warm_models(monkeypatch):
+    from experiments import manyclass
+
+    warmed, fitted = [], []
+    real_warm = manyclass.warm
+
+    def recording_warm(make, X, y):
+        warmed.append(type(make()).__name__)
+        real_warm(make, X, y)
+
+    monkeypatch.setattr(manyclass, "warm", recording_warm)
+    real_fit = manyclass.PassiveAggressive.fit
+
+    def recording_fit(self, X, y, *args, **kwargs):
+        fitted.append((len(warmed), X.shape[0], self.n_passes, self.shuffle))
+        return real_fit(self, X, y, *args, **kwargs)
+
+    monkeypatch.setattr(manyclass.PassiveAggressive, "fit", recording_fit)
+    result = run_experiment("manyclass", quick=True, seed=1, passes=2)
+    assert result["passes"] == 2 and all(row["passes"] == 2 for row in result["rows"])
+    assert [row["method"] for row in result["rows"]] == ["PA-II", "OOZ d=20", "OOZ d=100"]
+    assert warmed == ["PassiveAggressive", "OOZ", "OOZ"]
+    # PA-II: warmed on a slice first (fit before any warm-up would be a cold, timed compile), then the timed fit
+    assert fitted[0] == (1, manyclass.WARM_ROWS, 2, True) and fitted[1][0] == 1 and fitted[1][1:] == (4000, 2, True)
+    for row in result["rows"]:
+        assert row["seconds_per_pass"] == pytest.approx(row["train_seconds"] / 2)
+    notes = " ".join(result["notes"])
+    assert "2 passes" in notes and "compilation" in notes and "excluded" in notes
+    committee = result["committee"]
+    assert committee["passes"] == 2 and len(committee["member_accuracy"]) == committee["members"] == 3
+    assert committee["single"] == committee["member_accuracy"][0]
+    assert run_experiment("manyclass", quick=True, seed=1)["passes"] == 3
+    with pytest.raises(ValueError, match="passes"):
+        run_experiment("manyclass", quick=True, passes=0)
+
+
+def test_manyclass_figures_show_the_curves_the_experiment_computed():
+    from viz.experiments import committee_figure, sparsification_figure
+
+    result = run_experiment("manyclass", quick=True, seed=2, passes=1)
+    curve, committee = result["sparsification"], result["committee"]
+    pa, oozs = result["rows"][0], result["rows"][1:]
+    assert curve["full_accuracy"] == pa["top1"] == curve["accuracy"][0] and curve["total"] == pa["edges"]
+    assert [o["fraction"] for o in curve["others"]] == pytest.approx([r["edges"] / pa["edges"] for r in oozs])
+    figure = sparsification_figure(curve)
+    assert list(figure.data[0].x) == curve["fraction"] and list(figure.data[0].y) == curve["accuracy"]
+    assert [t.y[0] for t in figure.data[1:]] == [r["top1"] for r in oozs]
+    bars = committee_figure(committee)
+    assert list(bars.data[0].y) == committee["member_accuracy"]
+    assert list(bars.data[1].y) == [committee["committee"], committee["min_frequency"]]
+
+
+def test_command_line_passes_reach_manyclass_and_are_refused_elsewhere(capsys):
+    assert main(["rwm-epsilon", "--quick", "--passes", "2"]) == 2
+    assert "does not train in passes" in capsys.readouterr().err

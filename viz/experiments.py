@@ -138,3 +138,85 @@ def ours_vs_published_figure(rows, value: str, published: str, label: str) -> go
     figure.update_layout(barmode="group", yaxis_title=f"{label} (%)", height=320, margin=dict(t=20, b=10),
                          legend=dict(orientation="h", y=-0.3))
     return figure
+
+
+def sparsification_figure(sparsification: dict) -> go.Figure:
+    """Test accuracy of a trained model against the fraction of its edges kept (seed 004 §3, Fig. 4b).
+
+    ``sparsification`` is the ``manyclass`` result's: ``fraction``, ``kept``, ``accuracy`` (the
+    sparsified model's curve), ``full_accuracy`` and ``others`` — other models placed at their own
+    number of edges as a fraction of the sparsified model's (OOZ).  A dotted line marks the full
+    model's accuracy; a dotted vertical marks seed 004's published 30% (its task 4, not this data).
+
+    >>> figure = sparsification_figure(dict(fraction=[1.0, 0.3, 0.05], kept=[100, 30, 5],
+    ...                                     accuracy=[0.9, 0.9, 0.8], total=100, model="PA-II",
+    ...                                     full_accuracy=0.9,
+    ...                                     others=[dict(method="OOZ d=20", fraction=0.3, accuracy=0.85)]))
+    >>> [trace.name for trace in figure.data]
+    ['PA-II, largest-|w| edges kept', 'OOZ d=20 (its own edges)']
+    >>> figure.layout.xaxis.range[1] > 1.0, [shape.x0 for shape in figure.layout.shapes]   # the full level, 30%
+    (True, [0, 0.3])
+    """
+    model = sparsification.get("model", "model")
+    figure = go.Figure(go.Scatter(
+        x=sparsification["fraction"], y=sparsification["accuracy"], name=f"{model}, largest-|w| edges kept",
+        mode="lines+markers", line=dict(color=CLASS_COLORS[0], width=2), marker=dict(size=8),
+        customdata=sparsification["kept"],
+        hovertemplate="kept %{x:.0%} of the edges (%{customdata:,})<br>accuracy %{y:.3f}<extra></extra>"))
+    for index, other in enumerate(sparsification.get("others", [])):
+        figure.add_trace(go.Scatter(
+            x=[other["fraction"]], y=[other["accuracy"]], name=f"{other['method']} (its own edges)", mode="markers",
+            marker=dict(symbol=("square", "diamond", "triangle-up")[index % 3], size=11,
+                        color=CLASS_COLORS[(index + 1) % len(CLASS_COLORS)]),
+            hovertemplate="%{x:.0%} of " + model + "'s edges<br>accuracy %{y:.3f}<extra>" + other["method"] + "</extra>"))
+    full = sparsification.get("full_accuracy", sparsification["accuracy"][0])
+    figure.add_hline(y=full, line=dict(color="#9a9a9a", dash="dot", width=1.5),
+                     annotation_text=f"full {model}: {full:.3f}", annotation_position="bottom right")
+    figure.add_vline(x=0.3, line=dict(color="#9a9a9a", dash="dot", width=1.5),
+                     annotation_text="seed 004: 30% kept, no loss (its task 4)", annotation_position="top left")
+    figure.update_layout(xaxis_title="fraction of the edges kept", yaxis_title="test accuracy (top 1)",
+                         xaxis=dict(tickformat=".0%", range=[0, 1.05]), height=360,
+                         legend=dict(orientation="h", y=-0.25), margin=dict(t=30, b=10))
+    return figure
+
+
+def committee_figure(committee: dict) -> go.Figure:
+    """Test accuracy of every committee member beside the committee's votes (seed 004, Algorithm 1), as points.
+
+    ``committee`` is the ``manyclass`` result's: ``member_accuracy`` (one per member),
+    ``committee`` (majority vote) and optionally ``min_frequency`` (the rarest predicted class).
+    A dotted line marks the members' mean.
+
+    >>> figure = committee_figure(dict(member_accuracy=[0.80, 0.82, 0.81], committee=0.83,
+    ...                                min_frequency=0.815, member="OOZ d=100", passes=3))
+    >>> list(figure.data[0].x), list(figure.data[1].x)
+    (['member 1', 'member 2', 'member 3'], ['majority vote', 'rarest class vote'])
+    >>> round(figure.layout.shapes[0].y0, 3)
+    0.81
+    """
+    members = committee["member_accuracy"]
+    passes = committee.get("passes", "?")
+    labels = [f"member {i + 1}" for i in range(len(members))]
+    votes = {"majority vote": committee["committee"]}
+    if committee.get("min_frequency") is not None:
+        votes["rarest class vote"] = committee["min_frequency"]
+    # points, not bars: the axis does not start at 0, and a bar's length would overstate the differences
+    figure = go.Figure([
+        go.Scatter(x=labels, y=members, name=f"a member alone ({committee.get('member', 'member')})", mode="markers+text",
+                   marker=dict(symbol="circle", size=12, color=CLASS_COLORS[4]), text=[f"{a:.3f}" for a in members],
+                   textposition="top center"),
+        go.Scatter(x=list(votes), y=list(votes.values()), name=f"the committee of {len(members)}",
+                   mode="markers+text", marker=dict(symbol="diamond", size=14, color=CLASS_COLORS[0]),
+                   text=[f"{a:.3f}" for a in votes.values()], textposition="top center"),
+    ])
+    mean = float(np.mean(members))
+    figure.add_hline(y=mean, line=dict(color="#9a9a9a", dash="dot", width=1.5),
+                     annotation_text=f"members' mean {mean:.3f}", annotation_position="top left")
+    values = list(members) + list(votes.values())
+    spread = max(values) - min(values)
+    low, high = min(values) - max(spread, 0.01) * 2, max(values) + max(spread, 0.01) * 1.5
+    figure.update_layout(yaxis_title="test accuracy (top 1)", yaxis_range=[max(0.0, low), min(1.0, high)],
+                         height=340, legend=dict(orientation="h", y=-0.2), margin=dict(t=30, b=10),
+                         title=dict(text=f"{len(members)} members, {passes} pass{'' if passes == 1 else 'es'} each",
+                                    font=dict(size=13)))
+    return figure
