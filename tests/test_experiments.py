@@ -317,3 +317,44 @@ def test_manyclass_figures_show_the_curves_the_experiment_computed():
 def test_command_line_passes_reach_manyclass_and_are_refused_elsewhere(capsys):
     assert main(["rwm-epsilon", "--quick", "--passes", "2"]) == 2
     assert "does not train in passes" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ lemma4 (seed 002)
+def test_lemma4_rows_count_what_the_notes_say():
+    result = run_experiment("lemma4", seed=3, quick=True)
+    first = result["rows"][0]
+    assert first["theta"] == [1.0, 10.0] and first["minimiser"] == pytest.approx([1.0, -1.0])
+    assert first["argmax f/θ"] == [0] and first["argmax θP"] == 1 and first["differ"]
+    assert first["Σ closed form"] == pytest.approx(9.0) and not first["closed form on Σf = 0"]
+    randoms = [r for r in result["rows"] if r["case"].startswith("random")]
+    assert len(randoms) == result["random_cases"] == 4 * 5
+    assert result["differ"] == sum(r["differ"] for r in randoms)
+    assert f"not argmax θ_j P_j in {result['differ']}" in result["notes"][1]
+    for r in result["rows"]:
+        assert r["L(minimiser)"] <= r["L(closed form moved onto Σf = 0)"] + 1e-9
+        assert sum(r["minimiser"]) == pytest.approx(0, abs=1e-6)
+
+
+@pytest.mark.parametrize("k, theta, p, message", [
+    (2, "", "0.6, 0.4", "θ is empty"),
+    (2, "1, ten", "0.6, 0.4", "'ten' is not a number"),
+    (3, "1, 10", "1, 1, 1", "θ has 2 numbers; k = 3 needs exactly 3"),
+    (2, "1, 0", "0.6, 0.4", "θ must be positive"),
+    (2, "1, 10", "0.6, -0.4", "P must be non-negative"),
+    (2, "1, 10", "0, 0", "P sums to 0"),
+    (7, "1", "1", "k must be a whole number from 2 to 6"),
+])
+def test_lemma4_inputs_say_what_is_wrong(k, theta, p, message):
+    from experiments.lemma4 import inputs
+
+    with pytest.raises(ValueError, match=message):
+        inputs(k, theta, p)
+
+
+def test_lemma4_inputs_normalise_p_and_accept_the_unicode_minus():
+    from experiments.lemma4 import inputs
+
+    theta, p, said = inputs(2, "1 ; 10", "3, 2")
+    assert p.tolist() == [0.6, 0.4] and said == ["P summed to 5; divided by it, it sums to 1."]
+    with pytest.raises(ValueError, match="positive"):
+        inputs(2, "1, −2", "1, 1")
