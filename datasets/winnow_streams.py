@@ -154,15 +154,32 @@ def sparse_target(n=100, k=3, n_trials=1000, seed=0, min_margin=1):
     n, k, n_trials = _check_sizes(n, k, n_trials)
     min_margin = check_whole("min_margin", min_margin, 1, k)
     rng = check_seed(seed)
+    u, relevant = _sparse_target_vector(rng, n, k)
+    X = _sparse_rows(rng, n, relevant, _sparse_law(k, min_margin), n_trials)
+    return _stream(X, u, 0.0, min_margin)
+
+
+def _sparse_target_vector(rng, n, k):
+    """u ∈ {0,1}ⁿ with k ones at random places, and those places."""
     u = np.zeros(n)
     relevant = rng.choice(n, k, replace=False)
     u[relevant] = 1.0
+    return u, relevant
+
+
+def _sparse_law(k, min_margin):
+    """The law of j (relevant features at +1): Binomial(k, ½) conditioned on |2j − k| ≥ min_margin."""
     pluses = np.arange(k + 1)
     law = binom.pmf(pluses, k, 0.5) * (np.abs(2 * pluses - k) >= min_margin)
-    j = rng.choice(pluses, size=n_trials, p=law / law.sum())
+    return law / law.sum()
+
+
+def _sparse_rows(rng, n, relevant, law, n_trials):
+    """``n_trials`` instances x ∈ {±1}ⁿ of Example 1 (see :func:`sparse_target`)."""
+    j = rng.choice(np.arange(len(law)), size=n_trials, p=law)
     X = 2.0 * rng.integers(0, 2, size=(n_trials, n)) - 1.0
-    X[:, relevant] = 2.0 * _subsets(rng, k, j) - 1.0
-    return _stream(X, u, 0.0, min_margin)
+    X[:, relevant] = 2.0 * _subsets(rng, len(relevant), j) - 1.0
+    return X
 
 
 def dense_target(n=100, k=3, n_trials=1000, seed=0, min_margin=0.5):
@@ -198,7 +215,109 @@ def dense_target(n=100, k=3, n_trials=1000, seed=0, min_margin=0.5):
     if min_margin <= 0:
         raise ValueError(f"min_margin must be positive; got {min_margin!r}.")
     rng = check_seed(seed)
+    allowed = _dense_counts(k, min_margin)
+    return _stream(_dense_rows(rng, n, allowed, n_trials), np.ones(n), threshold, min_margin)
+
+
+def _dense_counts(k, min_margin):
+    """The numbers of ones an instance of the dense target may have: |c − k/2| ≥ min_margin."""
     counts = np.arange(k + 1)
-    allowed = counts[np.abs(counts - threshold) >= min_margin]
-    ones = rng.choice(allowed, size=n_trials)
-    return _stream(_subsets(rng, n, ones), np.ones(n), threshold, min_margin)
+    return counts[np.abs(counts - k / 2) >= min_margin]
+
+
+def _dense_rows(rng, n, allowed, n_trials):
+    """``n_trials`` instances x ∈ {0,1}ⁿ of our Example 2 (see :func:`dense_target`)."""
+    return _subsets(rng, n, rng.choice(allowed, size=n_trials))
+
+
+class TargetSource:
+    """An endless stream of seed 003's sparse or dense target: ``take(m)`` gives the next m trials.
+
+    The target is drawn once from ``seed``, the trials in fixed blocks of ``block`` rows, so the
+    sequence does not depend on how it is taken: ``take(3)`` then ``take(5)`` returns the rows of
+    ``take(8)``, and two sources with the same arguments give every learner the same trials —
+    however long each one needs.  ``kind="sparse"`` is :func:`sparse_target` (Example 1 exactly),
+    ``kind="dense"`` is :func:`dense_target` (our Example 2, with the threshold k/2).
+
+    The constants are those of the construction, valid for every trial it can ever draw (not
+    measured on a finite sample): γ is the smallest margin y(ũ·x̃) an allowed instance has,
+    R and R∞ the largest norms of an allowed x̃, and ‖ũ‖₁, ‖ũ‖₂ those of the target on the
+    learners' vectors (see :class:`TargetStream`).  Seed 003's bounds taken with them hold for
+    any prefix of the stream.
+
+    Parameters
+    ----------
+    kind : {"sparse", "dense"}
+    n, k : int
+        Dimension and the number of relevant features (sparse) or the most ones (dense), 1 ≤ k ≤ n.
+    seed : int
+    min_margin : number or None
+        As in :func:`sparse_target` (default 1) and :func:`dense_target` (default ½).
+    block : int, default=1000
+        Trials drawn at a time.
+
+    Examples
+    --------
+    >>> source = TargetSource("sparse", n=20, k=3, seed=4)
+    >>> source.gamma, source.R_inf, round(source.R ** 2, 9), source.u_l1, source.winnow_dimension
+    (1.0, 1.0, 20.0, 3.0, 20)
+    >>> X, y = source.take(2500)
+    >>> X.shape, bool(np.all(y * (X @ source.u) >= source.gamma))
+    ((2500, 20), True)
+    >>> again = TargetSource("sparse", n=20, k=3, seed=4)
+    >>> parts = [again.take(m)[0] for m in (3, 997, 1, 1499)]
+    >>> bool(np.array_equal(np.vstack(parts), X))
+    True
+    >>> dense = TargetSource("dense", n=30, k=3, seed=0)
+    >>> dense.gamma, dense.threshold, round(dense.R ** 2, 9), dense.u_l1, round(dense.u_l2 ** 2, 9), dense.winnow_dimension
+    (0.5, 1.5, 4.0, 31.5, 32.25, 62)
+    """
+
+    def __init__(self, kind, n, k, seed=0, min_margin=None, block=1000):
+        if kind not in ("sparse", "dense"):
+            raise ValueError(f"kind must be 'sparse' or 'dense'; got {kind!r}.")
+        n, k, block = _check_sizes(n, k, block)
+        self.kind, self.n, self.k, self.block = kind, n, k, block
+        self._rng = check_seed(seed)
+        if kind == "sparse":
+            min_margin = check_whole("min_margin", 1 if min_margin is None else min_margin, 1, k)
+            self.u, self._relevant = _sparse_target_vector(self._rng, n, k)
+            self._law = _sparse_law(k, min_margin)
+            self.threshold = 0.0
+            pluses = np.flatnonzero(self._law > 0)
+            self.gamma = float(np.min(np.abs(2 * pluses - k)))
+            self.R, self.R_inf = float(np.sqrt(n)), 1.0
+            target = self.u
+        else:
+            self.threshold = k / 2
+            min_margin = check_real("min_margin", 0.5 if min_margin is None else min_margin, 0.0, self.threshold)
+            if min_margin <= 0:
+                raise ValueError(f"min_margin must be positive; got {min_margin!r}.")
+            self.u = np.ones(n)
+            self._allowed = _dense_counts(k, min_margin)
+            self.gamma = float(np.min(np.abs(self._allowed - self.threshold)))
+            self.R, self.R_inf = float(np.sqrt(self._allowed.max() + 1.0)), 1.0
+            target = np.r_[self.u, -self.threshold]
+        self.min_margin = float(min_margin)
+        self.u_l1, self.u_l2 = float(np.sum(np.abs(target))), float(np.linalg.norm(target))
+        self.fit_intercept = kind == "dense"
+        self.winnow_dimension = 2 * (n + 1) if self.fit_intercept else n
+        self._X = np.empty((0, n))
+        self.taken = 0
+
+    def _draw_block(self) -> np.ndarray:
+        if self.kind == "sparse":
+            return _sparse_rows(self._rng, self.n, self._relevant, self._law, self.block)
+        return _dense_rows(self._rng, self.n, self._allowed, self.block)
+
+    def take(self, m):
+        """The next ``m`` trials: X of shape (m, n) and labels y ∈ {−1, +1} (y = sign(u·x − θ₀))."""
+        m = check_whole("m", m, 0, MAX_CELLS)
+        parts, have = [self._X], self._X.shape[0]
+        while have < m:
+            parts.append(self._draw_block())
+            have += self.block
+        rows = np.vstack(parts) if len(parts) > 1 else self._X
+        X, self._X = rows[:m], rows[m:]
+        self.taken += m
+        return X, np.where(X @ self.u - self.threshold > 0, 1, -1)

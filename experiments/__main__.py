@@ -1,4 +1,4 @@
-"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick] [--jobs J]
+"""python -m experiments list | NAME [--runs N] [--seed S] [--out FILE.json] [--quick] [--jobs J] [--passes P]
 
 On a terminal, one line on stderr shows the progress ([ 42%] what is running); piped or
 redirected output holds only the results."""
@@ -36,6 +36,9 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="processes for the experiments that can share their work (priority-table2); "
                              "the numbers do not depend on it (default: one per core)")
+    parser.add_argument("--passes", type=int,
+                        help="passes over the training rows, for the experiments that train in passes "
+                             "(manyclass: default 3 with --quick, 7 without)")
     args = parser.parse_args(argv)
     if args.name == "list":
         for e in EXPERIMENTS.values():
@@ -44,6 +47,12 @@ def main(argv=None) -> int:
     options = {}
     if args.name in EXPERIMENTS and EXPERIMENTS[args.name].parallel:
         options["n_jobs"] = max(1, args.jobs)
+    if args.passes is not None:
+        if args.name in EXPERIMENTS and "passes" not in EXPERIMENTS[args.name].options:
+            takes = [e.name for e in EXPERIMENTS.values() if "passes" in e.options]
+            print(f"{args.name} does not train in passes; --passes applies to {', '.join(takes)}.", file=sys.stderr)
+            return 2
+        options["passes"] = args.passes
     try:
         result = _plain(run_experiment(args.name, runs=args.runs, seed=args.seed, quick=args.quick,
                                        progress=terminal_line(), **options))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import iwp_table1, manyclass, priority, rwm_epsilon, winnow_scaling
+from . import iwp_table1, lemma4, manyclass, priority, rwm_epsilon, winnow_scaling
 from .progress import Progress
 
 
@@ -16,6 +16,8 @@ class Experiment:
     summary: str
     run: Callable       # run(runs=, seed=, quick=, progress=) -> dict
     parallel: bool = False   # run() also takes n_jobs (processes sharing the work; same numbers)
+    options: tuple = ()      # further keywords run() takes, offered on the command line (e.g. "passes")
+    interactive: bool = False  # the Paper lab recomputes it as its inputs change (no Run button)
 
 
 EXPERIMENTS = {e.name: e for e in (
@@ -30,8 +32,10 @@ EXPERIMENTS = {e.name: e for e in (
     Experiment("winnow-scaling", "seed 003, Examples 1–2", "mistakes vs n, sparse and dense targets",
                winnow_scaling.run),
     Experiment("manyclass", "seed 004", "PA-II vs OOZ on Zipf many-class data, committees, sparsification",
-               manyclass.run),
+               manyclass.run, options=("passes",)),
     Experiment("rwm-epsilon", "seed 001", "RWM bound vs ε and the doubling trick's phases", rwm_epsilon.run),
+    Experiment("lemma4", "seed 002, Lemma 4", "Lemma 4, examined: its closed form against the exact minimiser (LP)",
+               lemma4.run, interactive=True),
 )}
 
 

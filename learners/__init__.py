@@ -29,7 +29,7 @@ _EXPORTS = {
     "WeightBoundedPerceptron": ".weight_bounded",
     "Committee": ".committee",
 }
-_SUBMODULES = ("bounds", "comparators", "kernels", "sparsify", "baselines")
+_SUBMODULES = ("bounds", "comparators", "kernels", "sparsify", "baselines", "consistency")
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 

@@ -12,9 +12,12 @@ score must stay below −θ_y, so the margin around an expensive class is wider.
 The objective adds (λ/2)‖W‖².  Seed 002 (Lemma 4) states that the population
 minimiser (with Σ_j f_j = 0) is f_j = θ_j for j = argmax_j θ_j·P_j(x) and
 −θ_j/(k−1) elsewhere, whose θ-scaled argmax is the Bayes decision for the
-costs θ.  An exact check shows the statement does not hold in general (see
-:func:`learners.baselines.fisher_minimizer` and
-:func:`learners.baselines.population_minimizer`).
+costs θ.  As printed it is false, already for two classes: that f sums to 0
+only when θ_{j*} is the mean of the other θ_j, and at k = 2 the expected loss
+2(P₀[θ₀ − a]₊ + P₁[θ₁ + a]₊) of f = (a, −a) is minimised at a = θ₀ whenever
+P₀ > P₁, whatever θ is — θ = (1, 10), P = (0.6, 0.4) gives (1, −1), which
+decides class 0 where argmax θ_j·P_j is class 1 (see
+:mod:`learners.consistency`, which solves the minimisation exactly).
 
 Solvers
 -------

@@ -22,10 +22,12 @@ Every builder is deterministic (``SVC`` without probabilities draws nothing;
 name to a :class:`Baseline` (builder, description, whether it takes kernels).
 
 Metrics (seed 002, §5.2): the expected risk (1/n)·Σ_i θ_{y_i}·1[ŷ_i ≠ y_i] and
-the sensitivity (recall) of a class.  Fisher consistency (seed 002, Lemma 4):
-:func:`fisher_minimizer` gives the scores the lemma claims minimise the
-expected apportioned loss at a point; :func:`population_minimizer` solves that
-minimisation exactly, and the two differ (see the caveat there).
+the sensitivity (recall) of a class.  Fisher consistency (seed 002, Lemma 4) is
+examined in :mod:`learners.consistency`: the lemma's closed form is not even
+feasible in general, and already at k = 2 the exact population minimiser
+ignores θ (θ = (1, 10), P = (0.6, 0.4): it decides class 0, the lemma class 1).
+``fisher_minimizer``, ``population_loss`` and ``population_minimizer`` are
+re-exported here from there.
 
 Examples
 --------
@@ -51,6 +53,8 @@ from sklearn.svm import SVC, LinearSVC
 from sklearn.utils.validation import check_is_fitted
 
 from .apportioned import check_theta
+# Lemma 4 of seed 002 lives in learners.consistency; its helpers stay importable from here
+from .consistency import fisher_minimizer, population_loss, population_minimizer  # noqa: F401
 
 
 # ---------------------------------------------------------------------- metrics
@@ -103,96 +107,6 @@ def sensitivity(y_true, y_pred, label) -> float:
     y_true, y_pred = _labels(y_true, y_pred)
     mask = y_true == label
     return float(np.mean(y_pred[mask] == label)) if mask.any() else float("nan")
-
-
-def fisher_minimizer(theta, probabilities) -> np.ndarray:
-    """The scores that seed 002's Lemma 4 names as the population minimiser at one point x.
-
-    f_j = θ_j for j* = argmax_j θ_j·P_j(x) (ties to the lowest index) and
-    f_j = −θ_j/(k−1) elsewhere, so the θ-scaled decision argmax_j f_j/θ_j is j*,
-    the Bayes decision for the costs θ.  A teaching helper: the lemma claims
-    these scores minimise E[Σ_j [θ_Y − δ̄(Y,j)·f_j]₊ | x] subject to Σ_j f_j = 0.
-
-    **Caveat (our check, not the seed's):** the claim does not hold in general.
-    These scores sum to 0 only when θ_{j*} is the mean of the other θ_j, and
-    :func:`population_minimizer` (an exact linear program) often finds a lower
-    expected loss — even for θ = 1 and k = 3 — whose θ-scaled argmax can differ
-    from j*.  The lab shows both.
-
-    Parameters
-    ----------
-    theta : array-like of shape (k,)
-    probabilities : array-like of shape (k,)
-        P(Y = j | X = x), non-negative, summing to 1.
-
-    Examples
-    --------
-    >>> fisher_minimizer([10, 1, 1], [0.2, 0.5, 0.3]).tolist()
-    [10.0, -0.5, -0.5]
-    """
-    theta, p = _point_problem(theta, probabilities)
-    best = int(np.argmax(theta * p))
-    f = -theta / (p.shape[0] - 1)
-    f[best] = theta[best]
-    return f
-
-
-def _point_problem(theta, probabilities):
-    p = np.asarray(probabilities, dtype=float).reshape(-1)
-    if p.shape[0] < 2:
-        raise ValueError("probabilities must cover at least two classes.")
-    if not np.all(np.isfinite(p)) or np.any(p < 0) or not np.isclose(p.sum(), 1.0):
-        raise ValueError(f"probabilities must be non-negative and sum to 1; got {p.tolist()}.")
-    return check_theta(theta, p.shape[0]), p
-
-
-def population_loss(scores, theta, probabilities) -> float:
-    """E[Σ_j [θ_Y − δ̄(Y,j)·f_j]₊ | x] = Σ_l P_l·Σ_j [θ_l − δ̄(l,j)·f_j]₊ for scores f at one point.
-
-    >>> round(population_loss([1.0, -1.0], [1, 1], [0.7, 0.3]), 9)     # 0.3·(2 + 2)
-    1.2
-    """
-    theta, p = _point_problem(theta, probabilities)
-    f = np.asarray(scores, dtype=float).reshape(-1)
-    if f.shape != p.shape:
-        raise ValueError(f"scores must hold one value per class ({p.shape[0]}); got {f.shape[0]}.")
-    sign = np.where(np.eye(p.shape[0], dtype=bool), 1.0, -1.0)        # δ̄(l, j)
-    hinge = np.maximum(theta[:, None] - sign * f[None, :], 0.0)
-    return float(p @ hinge.sum(axis=1))
-
-
-def population_minimizer(theta, probabilities) -> np.ndarray:
-    """Scores f with Σ_j f_j = 0 minimising :func:`population_loss`, by an exact linear program.
-
-    Variables f (k) and slacks s_{lj} ≥ max(0, θ_l − δ̄(l,j)·f_j); minimise Σ_l P_l Σ_j s_{lj}
-    (scipy's HiGHS; a vertex of the optimal set when it is not unique).
-
-    Examples
-    --------
-    >>> f = population_minimizer([1, 1, 1], [0.8, 0.1, 0.1])
-    >>> bool(population_loss(f, [1, 1, 1], [0.8, 0.1, 0.1])
-    ...      < population_loss(fisher_minimizer([1, 1, 1], [0.8, 0.1, 0.1]), [1, 1, 1], [0.8, 0.1, 0.1]))
-    True
-    """
-    from scipy.optimize import linprog
-
-    theta, p = _point_problem(theta, probabilities)
-    k = p.shape[0]
-    sign = np.where(np.eye(k, dtype=bool), 1.0, -1.0)
-    # s_{lj} ≥ θ_l − δ̄(l,j) f_j  ⇔  −δ̄(l,j) f_j − s_{lj} ≤ −θ_l
-    A = np.zeros((k * k, k + k * k))
-    for l in range(k):
-        for j in range(k):
-            A[l * k + j, j] = -sign[l, j]
-            A[l * k + j, k + l * k + j] = -1.0
-    b = -np.repeat(theta, k)
-    cost = np.r_[np.zeros(k), np.repeat(p, k)]
-    equal = np.r_[np.ones(k), np.zeros(k * k)][None, :]
-    result = linprog(cost, A_ub=A, b_ub=b, A_eq=equal, b_eq=[0.0],
-                     bounds=[(None, None)] * k + [(0, None)] * (k * k), method="highs")
-    if not result.success:  # pragma: no cover - the program is always feasible and bounded
-        raise RuntimeError(f"linear program failed: {result.message}")
-    return result.x[:k]
 
 
 # ------------------------------------------------------------------ estimators

@@ -368,6 +368,8 @@ def test_expected_risk_and_sensitivity():
 
 
 def test_the_seed_formula_decides_like_the_bayes_rule_for_costs_theta():
+    """By construction only: the lemma's scores put j* = argmax θ_j P_j on top of f/θ.  Whether they
+    minimise the expected loss is another matter (they do not; see the next test)."""
     rng = np.random.default_rng(1)
     for _ in range(200):
         theta = rng.uniform(0.1, 10, 4)
@@ -377,11 +379,20 @@ def test_the_seed_formula_decides_like_the_bayes_rule_for_costs_theta():
 
 
 def test_the_exact_population_minimiser_beats_the_seed_formula():
-    """Seed 002's Lemma 4 holds for two equal priorities, but not for three classes: the linear
-    program finds a lower expected loss (0.3·(2+3) = 1.0 at (2, −1, −1) against 1.6)."""
-    for p in ([0.7, 0.3], [0.2, 0.8]):
+    """Seed 002's Lemma 4 fails already for two classes: with unequal priorities its scores are not
+    even feasible (Σf ≠ 0) and the true minimiser ignores θ.  Only with equal priorities at k = 2 are
+    its scores a minimiser; at k = 3 even θ = 1 has a lower loss elsewhere (0.3·(2+3) = 1.0 at
+    (2, −1, −1) against 1.6), though with the same decision."""
+    for p in ([0.7, 0.3], [0.2, 0.8]):                                 # k = 2, θ = 1: the lemma holds
         lemma, exact = fisher_minimizer([1, 1], p), population_minimizer([1, 1], p)
         assert population_loss(exact, [1, 1], p) == pytest.approx(population_loss(lemma, [1, 1], p))
+    theta, p = [1, 10], [0.6, 0.4]                                     # k = 2, θ = (1, 10): it fails
+    lemma, exact = fisher_minimizer(theta, p), population_minimizer(theta, p)
+    assert lemma.sum() == pytest.approx(9.0)                           # (−1, 10): not on Σf = 0
+    assert exact == pytest.approx([1.0, -1.0], abs=1e-9)               # minimised at a = θ₀ since P₀ > P₁
+    assert np.argmax(exact / theta) == 0 != np.argmax(np.multiply(theta, p)) == 1
+    projected = lemma - lemma.mean()
+    assert population_loss(exact, theta, p) < population_loss(projected, theta, p)
     p = [0.8, 0.1, 0.1]
     assert population_loss(fisher_minimizer([1, 1, 1], p), [1, 1, 1], p) == pytest.approx(1.6)
     exact = population_minimizer([1, 1, 1], p)

@@ -397,7 +397,29 @@ def test_both_learners_stay_within_their_bounds_on_the_streams(make):
     assert perceptron.mistakes_ > 0 and winnow.mistakes_ > 0
 
 
+@pytest.mark.parametrize("kind, k", [("sparse", 3), ("sparse", 4), ("dense", 3), ("dense", 4)])
+def test_an_endless_source_gives_one_sequence_however_it_is_taken_and_its_constants_hold(kind, k):
+    whole = winnow_streams.TargetSource(kind, n=24, k=k, seed=7, block=100)
+    X, y = whole.take(1234)
+    pieces = winnow_streams.TargetSource(kind, n=24, k=k, seed=7, block=100)
+    parts = [pieces.take(m) for m in (1, 99, 100, 0, 534, 500)]
+    assert np.array_equal(np.vstack([p[0] for p in parts]), X)
+    assert np.array_equal(np.concatenate([p[1] for p in parts]), y) and pieces.taken == 1234
+    F = np.c_[X, np.ones(len(X))] if whole.fit_intercept else X
+    target = np.r_[whole.u, -whole.threshold] if whole.fit_intercept else whole.u
+    margins = y * (F @ target)
+    # the construction's constants bound every trial, and the sample reaches them
+    assert margins.min() == whole.gamma and np.linalg.norm(F, axis=1).max() == pytest.approx(whole.R)
+    assert np.abs(F).max() == whole.R_inf and whole.u_l1 == np.abs(target).sum()
+    assert set(np.unique(y)) == {-1, 1}
+    # the first trials are those of the finite stream with the same seed (same draws, same order)
+    finite = (winnow_streams.sparse_target if kind == "sparse" else winnow_streams.dense_target)(
+        n=24, k=k, n_trials=100, seed=7)
+    assert np.array_equal(finite.X, X[:100]) and finite.gamma >= whole.gamma
+
+
 @pytest.mark.parametrize("call, message", [
+    (lambda: winnow_streams.TargetSource("diagonal", n=5, k=2), "kind"),
     (lambda: winnow_streams.sparse_target(n=5, k=6), "k must lie"),
     (lambda: winnow_streams.sparse_target(n=5, k=2, min_margin=3), "min_margin"),
     (lambda: winnow_streams.dense_target(n=5, k=2, min_margin=0), "positive"),

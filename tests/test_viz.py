@@ -207,8 +207,8 @@ def test_identical_scores_go_to_the_lowest_index():
 
 
 def test_raising_a_priority_moves_the_boundaries_towards_the_other_classes():
-    # three classes whose scores are negative all over the box (like the Fisher-consistent scores −θ_j/(k−1)
-    # off the predicted class): dividing by a larger θ_0 raises class 0's score, so it claims more ground
+    # three classes whose scores are negative all over the box (like the scores −θ_j/(k−1) seed 002's Lemma 4
+    # assigns off the predicted class): dividing by a larger θ_0 raises class 0's score, so it claims more ground
     angles = np.deg2rad([90.0, 210.0, 330.0])
     W = np.column_stack([np.cos(angles), np.sin(angles)]); b = np.full(3, -3.0)
     box = (-1.0, 1.0, -1.0, 1.0)

@@ -3,13 +3,17 @@
 import contextvars
 import json
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
+from experiments import lemma4, winnow_scaling
 from experiments.priority import observation
 from experiments.registry import EXPERIMENTS, run_experiment
+from learners.consistency import UNIQUE_TOLERANCE, examine
 from ui import state
-from viz.experiments import epsilon_figure, ours_vs_published_figure, scaling_figure
+from viz.experiments import (committee_figure, epsilon_figure, ours_vs_published_figure, scaling_figure,
+                             sparsification_figure)
 from viz.priority import priority_figures
 
 st.title("Paper lab")
@@ -23,6 +27,54 @@ names = list(EXPERIMENTS)
 name = st.selectbox("Experiment", names, format_func=lambda n: f"{n} — {EXPERIMENTS[n].source}",
                     key="paper_experiment")
 st.caption(EXPERIMENTS[name].summary)
+
+
+def lemma4_panel() -> None:
+    """Seed 002's Lemma 4, examined at the user's k, θ and P: recomputed on every change, no Run button."""
+    st.markdown(
+        r"Seed 002 (§3.1, Lemma 4) claims that, at a point $x$ with class probabilities $P_j$, the expected "
+        r"apportioned loss is minimised on $\sum_j f_j = 0$ by the closed form below, whose decision "
+        r"$\arg\max_j f_j/\theta_j$ is the Bayes decision $\arg\max_j \theta_j P_j$ for the costs $\theta$. "
+        r"**As printed it is false**, and more deeply than a wrong formula: the closed form is not even on "
+        r"$\sum_j f_j = 0$ unless $\theta_{j^*}$ is the mean of the other $\theta_j$, and already at $k = 2$ the "
+        r"true minimiser ignores $\theta$. Set $k$, $\theta$ and $P$ and compare; the default is the two-class "
+        r"example $\theta = (1, 10)$, $P = (0.6, 0.4)$.")
+    st.markdown(r"**Lemma 4, as printed.** With $\sum_j f_j = 0$ imposed, the minimiser of the expected loss is")
+    st.latex(r"\arg\min_{\sum_j f_j = 0}\ \sum_l P_l \sum_j \left[\theta_l - \bar\delta(l,j)\, f_j\right]_+ "
+             r"\;=\; f,\qquad f_j = \begin{cases} \theta_j & j = \arg\max_i \theta_i P_i \\ "
+             r"-\theta_j/(k-1) & \text{otherwise} \end{cases}")
+    k = int(st.number_input("k (classes)", lemma4.K_RANGE[0], lemma4.K_RANGE[1], 2, key="lemma4_k"))
+    theta_default, p_default = lemma4.defaults(k)
+    left, right = st.columns(2)
+    theta_text = left.text_input("θ — the cost of an error on each class (positive)", theta_default,
+                                 key=f"lemma4_theta_{k}", help="k numbers, separated by commas or spaces.")
+    p_text = right.text_input("P — the class probabilities at x (rescaled to sum 1)", p_default,
+                              key=f"lemma4_p_{k}", help="k non-negative numbers, separated by commas or spaces.")
+    try:
+        theta, p, said = lemma4.inputs(k, theta_text, p_text)
+    except ValueError as error:
+        st.error(str(error), icon=":material/error:")
+        return
+    for message in said:
+        st.info(message, icon=":material/info:")
+    check = examine(theta, p)
+    first, second, third, fourth = st.columns(4)
+    first.metric("Σ f of the closed form", f"{check.closed_form_sum:.4g}")
+    second.metric("exact minimiser", "unique" if check.unique else "not unique")
+    third.metric("argmax f*_j/θ_j", ", ".join(map(str, check.decided)))
+    fourth.metric("argmax θ_j P_j", str(check.bayes))
+    for kind, text in lemma4.explanation(check):
+        (st.latex if kind == "latex" else st.markdown)(text)
+    st.caption("Exact minimiser: a linear program (scipy's HiGHS) in f_1..f_k and one slack per hinge, with "
+               "Σ_j f_j = 0. Uniqueness: holding the loss at its minimum, 2k further programs find the smallest "
+               "and largest f_j over all minimisers; the minimiser is unique when each range is a point "
+               f"(within {UNIQUE_TOLERANCE:g}·max θ). Classes are numbered from 0.")
+
+
+if EXPERIMENTS[name].interactive:
+    lemma4_panel()
+    st.stop()
+
 left, middle, right = st.columns(3)
 runs = left.slider("Runs (permutations)", 1, 10, 3, key="paper_runs")
 seed = int(middle.number_input("Seed", 0, 10_000, 0, key="paper_seed"))
@@ -90,9 +142,17 @@ if will_run:
         for dataset, reason in result["unavailable"].items():
             st.caption(f"{dataset}: not available — {reason}")
     elif name == "winnow-scaling":
+        st.markdown(
+            "Seed 003 §4 compares *bounds*: Perceptron nk/γ² against Winnow 2k² ln n/γ² (Example 1, sparse "
+            "target) and kn/γ² against 2n² ln n/γ² (Example 2, dense), Winnow's for its tuned rate η*. Here "
+            "each learner's mistakes stand beside the bound of the parameters it actually ran (dashed, its "
+            "colour): Novikoff for the Perceptron, Theorem 3.1 with its own η for Winnow — at η = 0.5 and at "
+            "the construction's η*. The seed's η* form is a grey dotted reference, not a bound of η = 0.5; "
+            "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
         a, b = st.columns(2)
-        a.plotly_chart(scaling_figure(result["rows"], "sparse"), key="paper_sparse")
-        b.plotly_chart(scaling_figure(result["rows"], "dense"), key="paper_dense")
+        a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
+        b.plotly_chart(scaling_figure(result, "dense"), key="paper_dense")
+        st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
     elif name == "rwm-epsilon":
         st.plotly_chart(epsilon_figure(result["rows"], result["best_epsilon"], result["best_bound"]), key="paper_eps")
         doubling = result["doubling"]
@@ -146,12 +206,25 @@ if will_run:
                           "sensitivity (ours)": recall["ours (sgd)"], "published sensitivity": row["published"][4],
                           "important class": row["important_class"]})
         st.dataframe(pd.DataFrame(table), hide_index=True)
+    elif name == "manyclass":
+        committee, curve = result["committee"], result["sparsification"]
+        st.markdown(
+            f"PA-II against OOZ on {result['n_classes']:,} synthetic Zipf classes, **{result['passes']} "
+            f"pass{'' if result['passes'] == 1 else 'es'}** "
+            "each (a fresh permutation per pass, as in seed 004). Times are of warm models: numba's compilation "
+            "is excluded (the compiled loops first ran on a few rows), and they cover training only.")
+        st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
+        left, right = st.columns(2)
+        left.markdown("**Sparsification** — keep only the largest-|w| edges of the trained PA-II")
+        left.plotly_chart(sparsification_figure(curve), key="paper_sparsification")
+        right.markdown(f"**Committee** — {committee['members']} {committee['member']} members against each alone")
+        right.plotly_chart(committee_figure(committee), key="paper_committee")
+        gain = committee["committee"] - float(np.mean(committee["member_accuracy"]))
+        right.caption(f"Majority vote {committee['committee']:.3f}: {100 * gain:+.1f} percentage points against the "
+                      "members' mean (seed 004 reports about a 0.5% accuracy boost from 12 PA models on its "
+                      "12,000-class task).")
     else:
         st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
-        if "committee" in result:
-            st.markdown(f"Committee of {result['committee']['members']}: accuracy "
-                        f"{result['committee']['committee']:.3f} against {result['committee']['single']:.3f} "
-                        "for its first member.")
     for note in result.get("notes", []):
         st.caption(note)
     download = {key: value for key, value in result.items() if key != "figures"}

@@ -1,4 +1,4 @@
-"""Figures of the experiments (seed 003 §4 scaling, RWM's ε, Table 1 bars): pure functions of results."""
+"""Figures of the experiments (seed 003 §4 scaling, RWM's ε, Table 1 bars, seed 004's curves): pure functions of results."""
 
 from __future__ import annotations
 
@@ -10,21 +10,109 @@ from .palette import CLASS_COLORS  # noqa: F401
 LINE = dict(width=2)
 
 
-def scaling_figure(rows, target: str) -> go.Figure:
-    """Mistakes and bounds of Perceptron and Winnow against n, log–log (seed 003, Examples 1–2)."""
-    rows = [r for r in rows if r["target"] == target]
-    n = [r["n"] for r in rows]
+#: a reference curve (a theorem's promise for another run): light grey, wide, dotted, no markers,
+#: drawn under the curves it is compared with
+REFERENCE_LINE = dict(color="#9a9a9a", dash="dot", width=3.5)
+#: a count that reached the cap of its stream (a lower bound of what more trials would give)
+CAPPED_MARKER = dict(symbol="triangle-up", size=13, color="#000000", line=dict(width=0))
+
+
+def scaling_figure(result: dict, target: str) -> go.Figure:
+    """Mistakes of each learner of ``winnow-scaling`` against n, with the bound of its own parameters.
+
+    ``result`` is :func:`experiments.winnow_scaling.run`'s.  Per learner (one colour): the mean
+    mistakes (solid; bars from the fewest to the most over the runs) and its bound (dashed, the
+    same colour) — Novikoff for the Perceptron, Theorem 3.1 with the η it ran for Winnow.  Where
+    Theorem 3.1 is vacuous no line is drawn: an "∞" marker at the top of the plot and a legend
+    entry say so.  Counts that reached the cap are marked ▲ (a lower bound).  The seed's tuned
+    form for η* is drawn underneath as a reference (light grey, dotted, no markers) whose legend
+    says it is for η*, not for η = 0.5.
+    Log–log axes.
+
+    >>> rows = [dict(target="dense", n=n, learner=l, eta=e, mistakes=m, mistakes_min=m, mistakes_max=m,
+    ...              runs=1, runs_capped=int(l == "Winnow η = 0.5"), bound=b, bound_vacuous=b is None, trials=9)
+    ...         for n in (16, 64) for l, e, m, b in (("Perceptron", None, 90, 300.0),
+    ...                                                ("Winnow η = 0.5", 0.5, 3000, None))]
+    >>> result = dict(rows=rows, trials_cap=20000,
+    ...               references=[dict(target="dense", n=n, value=9e3, eta_star=0.03) for n in (16, 64)])
+    >>> figure = scaling_figure(result, "dense")
+    >>> [trace.name for trace in figure.data]  # doctest: +NORMALIZE_WHITESPACE
+    ["reference for Winnow at η* only: 2R∞²‖u‖₁² ln d/γ², seed 003's form (not a bound of η = 0.5)",
+     'Perceptron: mistakes', 'Perceptron: its bound', 'Winnow η = 0.5: mistakes',
+     'Winnow η = 0.5: bound vacuous at every n (Thm 3.1 says nothing; no line)',
+     '▲ reached the cap of 20,000 trials: a lower bound']
+    >>> figure.data[4].text, figure.data[0].line.dash, figure.data[0].mode
+    (('∞', '∞'), 'dot', 'lines')
+    >>> figure.layout.title.subtitle.text
+    'Winnow η = 0.5: Theorem 3.1 is vacuous where ∞ is marked (ηγ ≤ ‖u‖₁ ln cosh ηR∞)'
+    """
+    rows = [r for r in result["rows"] if r["target"] == target]
+    learners = list(dict.fromkeys(r["learner"] for r in rows))
+    finite = [v for r in rows for v in (r["mistakes_max"], r["bound"]) if v is not None and v > 0]
+    references = [r for r in result.get("references", []) if r["target"] == target]
+    finite += [r["value"] for r in references]
+    top = max(finite) * 3 if finite else 10.0
+    bottom = max(min(r["mistakes_min"] for r in rows) / 2, 0.5) if rows else 0.5
     figure = go.Figure()
-    for key, name, color, dash, symbol in (
-            ("perceptron_mistakes", "Perceptron mistakes", CLASS_COLORS[0], "solid", "circle"),
-            ("winnow_mistakes", "Winnow mistakes", CLASS_COLORS[1], "solid", "square"),
-            ("perceptron_bound", "Perceptron bound", CLASS_COLORS[0], "dash", "circle-open"),
-            ("winnow_bound", "Winnow bound", CLASS_COLORS[1], "dash", "square-open")):
-        figure.add_trace(go.Scatter(x=n, y=[r[key] for r in rows], name=name, mode="lines+markers",
-                                    line=dict(color=color, dash=dash, width=2), marker=dict(symbol=symbol, size=8)))
-    figure.update_layout(title=f"{target} target: mistakes against n", xaxis_title="n (features)",
-                         yaxis_title="mistakes", xaxis_type="log", yaxis_type="log", height=380,
-                         legend=dict(orientation="h", y=-0.25), margin=dict(t=50, b=10))
+    vacuous_any = []
+    if references:  # first, so the curves it is compared with lie on top
+        others = sorted({f"{r['eta']:g}" for r in rows if r.get("eta") is not None and r["learner"] != "Winnow η*"})
+        figure.add_trace(go.Scatter(
+            x=[r["n"] for r in references], y=[r["value"] for r in references], mode="lines",
+            name="reference for Winnow at η* only: 2R∞²‖u‖₁² ln d/γ², seed 003's form"
+                 + (f" (not a bound of η = {', '.join(others)})" if others else ""),
+            line=REFERENCE_LINE, customdata=[r["eta_star"] for r in references],
+            hovertemplate="n = %{x}<br>the seed's form for η* = %{customdata:.4g}: %{y:,.1f}"
+                          "<extra>reference</extra>"))
+    for index, learner in enumerate(learners):
+        mine = [r for r in rows if r["learner"] == learner]
+        color, symbol = CLASS_COLORS[index % len(CLASS_COLORS)], ("circle", "square", "diamond")[index % 3]
+        n = [r["n"] for r in mine]
+        mean = [r["mistakes"] for r in mine]
+        figure.add_trace(go.Scatter(
+            x=n, y=mean, name=f"{learner}: mistakes", mode="lines+markers",
+            line=dict(color=color, width=2), marker=dict(symbol=symbol, size=8, color=color),
+            error_y=dict(type="data", symmetric=False, array=[r["mistakes_max"] - r["mistakes"] for r in mine],
+                         arrayminus=[r["mistakes"] - r["mistakes_min"] for r in mine], color=color, thickness=1),
+            customdata=[[r["trials"], r.get("eta") or 0.0] for r in mine],
+            hovertemplate=("n = %{x}<br>mistakes %{y:,.1f} (mean)<br>trials shown %{customdata[0]:,.0f}"
+                           + ("<br>η = %{customdata[1]:.4g}" if learner != "Perceptron" else "") + "<extra></extra>")))
+        bounded = [r for r in mine if not r["bound_vacuous"]]
+        if bounded:
+            figure.add_trace(go.Scatter(
+                x=[r["n"] for r in bounded], y=[r["bound"] for r in bounded], name=f"{learner}: its bound",
+                mode="lines+markers", line=dict(color=color, dash="dash", width=2),
+                marker=dict(symbol=f"{symbol}-open", size=8, color=color),
+                hovertemplate="n = %{x}<br>bound %{y:,.1f}<extra>" + learner + "</extra>"))
+        vacuous = [r["n"] for r in mine if r["bound_vacuous"]]
+        if vacuous:
+            vacuous_any.append(learner)
+            where = "every n" if len(vacuous) == len(mine) else "n = " + ", ".join(map(str, vacuous))
+            figure.add_trace(go.Scatter(
+                x=vacuous, y=[top] * len(vacuous), name=f"{learner}: bound vacuous at {where} "
+                                                         "(Thm 3.1 says nothing; no line)",
+                mode="markers+text", text=["∞"] * len(vacuous), textposition="bottom center",
+                textfont=dict(color=color, size=16), line=dict(color=color, dash="dash", width=2),
+                marker=dict(symbol="line-ew-open", size=14, color=color, line=dict(width=2, color=color)),
+                hovertemplate="n = %{x}<br>Theorem 3.1: denominator ≤ 0, no bound<extra>" + learner + "</extra>"))
+    capped = [r for r in rows if r["runs_capped"]]
+    if capped:
+        cap = result.get("trials_cap")
+        figure.add_trace(go.Scatter(
+            x=[r["n"] for r in capped], y=[r["mistakes"] for r in capped], mode="markers",
+            name=f"▲ reached the cap of {cap:,} trials: a lower bound" if cap else "▲ capped: a lower bound",
+            marker=CAPPED_MARKER,
+            customdata=[[r["learner"], r["runs_capped"], r["runs"]] for r in capped],
+            hovertemplate="%{customdata[0]}, n = %{x}: %{customdata[1]} of %{customdata[2]} runs capped"
+                          "<extra></extra>"))
+    title = dict(text=f"{target} target: mistakes against n")
+    if vacuous_any:
+        title["subtitle"] = dict(text=" · ".join(f"{name}: Theorem 3.1 is vacuous where ∞ is marked "
+                                                 "(ηγ ≤ ‖u‖₁ ln cosh ηR∞)" for name in vacuous_any))
+    figure.update_layout(title=title, xaxis_title="n (features)",
+                         yaxis_title="mistakes", xaxis_type="log", yaxis_type="log", height=460,
+                         yaxis_range=[np.log10(bottom), np.log10(top * 2)],
+                         legend=dict(orientation="h", y=-0.22), margin=dict(t=70, b=10))
     return figure
 
 
@@ -49,4 +137,86 @@ def ours_vs_published_figure(rows, value: str, published: str, label: str) -> go
     ])
     figure.update_layout(barmode="group", yaxis_title=f"{label} (%)", height=320, margin=dict(t=20, b=10),
                          legend=dict(orientation="h", y=-0.3))
+    return figure
+
+
+def sparsification_figure(sparsification: dict) -> go.Figure:
+    """Test accuracy of a trained model against the fraction of its edges kept (seed 004 §3, Fig. 4b).
+
+    ``sparsification`` is the ``manyclass`` result's: ``fraction``, ``kept``, ``accuracy`` (the
+    sparsified model's curve), ``full_accuracy`` and ``others`` — other models placed at their own
+    number of edges as a fraction of the sparsified model's (OOZ).  A dotted line marks the full
+    model's accuracy; a dotted vertical marks seed 004's published 30% (its task 4, not this data).
+
+    >>> figure = sparsification_figure(dict(fraction=[1.0, 0.3, 0.05], kept=[100, 30, 5],
+    ...                                     accuracy=[0.9, 0.9, 0.8], total=100, model="PA-II",
+    ...                                     full_accuracy=0.9,
+    ...                                     others=[dict(method="OOZ d=20", fraction=0.3, accuracy=0.85)]))
+    >>> [trace.name for trace in figure.data]
+    ['PA-II, largest-|w| edges kept', 'OOZ d=20 (its own edges)']
+    >>> figure.layout.xaxis.range[1] > 1.0, [shape.x0 for shape in figure.layout.shapes]   # the full level, 30%
+    (True, [0, 0.3])
+    """
+    model = sparsification.get("model", "model")
+    figure = go.Figure(go.Scatter(
+        x=sparsification["fraction"], y=sparsification["accuracy"], name=f"{model}, largest-|w| edges kept",
+        mode="lines+markers", line=dict(color=CLASS_COLORS[0], width=2), marker=dict(size=8),
+        customdata=sparsification["kept"],
+        hovertemplate="kept %{x:.0%} of the edges (%{customdata:,})<br>accuracy %{y:.3f}<extra></extra>"))
+    for index, other in enumerate(sparsification.get("others", [])):
+        figure.add_trace(go.Scatter(
+            x=[other["fraction"]], y=[other["accuracy"]], name=f"{other['method']} (its own edges)", mode="markers",
+            marker=dict(symbol=("square", "diamond", "triangle-up")[index % 3], size=11,
+                        color=CLASS_COLORS[(index + 1) % len(CLASS_COLORS)]),
+            hovertemplate="%{x:.0%} of " + model + "'s edges<br>accuracy %{y:.3f}<extra>" + other["method"] + "</extra>"))
+    full = sparsification.get("full_accuracy", sparsification["accuracy"][0])
+    figure.add_hline(y=full, line=dict(color="#9a9a9a", dash="dot", width=1.5),
+                     annotation_text=f"full {model}: {full:.3f}", annotation_position="bottom right")
+    figure.add_vline(x=0.3, line=dict(color="#9a9a9a", dash="dot", width=1.5),
+                     annotation_text="seed 004: 30% kept, no loss (its task 4)", annotation_position="top left")
+    figure.update_layout(xaxis_title="fraction of the edges kept", yaxis_title="test accuracy (top 1)",
+                         xaxis=dict(tickformat=".0%", range=[0, 1.05]), height=360,
+                         legend=dict(orientation="h", y=-0.25), margin=dict(t=30, b=10))
+    return figure
+
+
+def committee_figure(committee: dict) -> go.Figure:
+    """Test accuracy of every committee member beside the committee's votes (seed 004, Algorithm 1), as points.
+
+    ``committee`` is the ``manyclass`` result's: ``member_accuracy`` (one per member),
+    ``committee`` (majority vote) and optionally ``min_frequency`` (the rarest predicted class).
+    A dotted line marks the members' mean.
+
+    >>> figure = committee_figure(dict(member_accuracy=[0.80, 0.82, 0.81], committee=0.83,
+    ...                                min_frequency=0.815, member="OOZ d=100", passes=3))
+    >>> list(figure.data[0].x), list(figure.data[1].x)
+    (['member 1', 'member 2', 'member 3'], ['majority vote', 'rarest class vote'])
+    >>> round(figure.layout.shapes[0].y0, 3)
+    0.81
+    """
+    members = committee["member_accuracy"]
+    passes = committee.get("passes", "?")
+    labels = [f"member {i + 1}" for i in range(len(members))]
+    votes = {"majority vote": committee["committee"]}
+    if committee.get("min_frequency") is not None:
+        votes["rarest class vote"] = committee["min_frequency"]
+    # points, not bars: the axis does not start at 0, and a bar's length would overstate the differences
+    figure = go.Figure([
+        go.Scatter(x=labels, y=members, name=f"a member alone ({committee.get('member', 'member')})", mode="markers+text",
+                   marker=dict(symbol="circle", size=12, color=CLASS_COLORS[4]), text=[f"{a:.3f}" for a in members],
+                   textposition="top center"),
+        go.Scatter(x=list(votes), y=list(votes.values()), name=f"the committee of {len(members)}",
+                   mode="markers+text", marker=dict(symbol="diamond", size=14, color=CLASS_COLORS[0]),
+                   text=[f"{a:.3f}" for a in votes.values()], textposition="top center"),
+    ])
+    mean = float(np.mean(members))
+    figure.add_hline(y=mean, line=dict(color="#9a9a9a", dash="dot", width=1.5),
+                     annotation_text=f"members' mean {mean:.3f}", annotation_position="top left")
+    values = list(members) + list(votes.values())
+    spread = max(values) - min(values)
+    low, high = min(values) - max(spread, 0.01) * 2, max(values) + max(spread, 0.01) * 1.5
+    figure.update_layout(yaxis_title="test accuracy (top 1)", yaxis_range=[max(0.0, low), min(1.0, high)],
+                         height=340, legend=dict(orientation="h", y=-0.2), margin=dict(t=30, b=10),
+                         title=dict(text=f"{len(members)} members, {passes} pass{'' if passes == 1 else 'es'} each",
+                                    font=dict(size=13)))
     return figure
