@@ -4,7 +4,7 @@ The server hands the component a run's payload (:func:`lab.timeline.build_timeli
 change of the run's inputs; stepping, going back, scrubbing, playing and presentation mode then
 happen in the browser (``components/timeline.js``) without a rerun.  A rerun that sends the same
 run again (its ``id`` unchanged) leaves the player where it is.  plotly.js is the copy served
-from ``static/`` (see :mod:`components.plotly_view`).
+from ``static/`` (see :mod:`components.plotly_assets`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import streamlit as st
 
 from lab.formula import MATH_CSS
 
-from .plotly_view import PLOTLY_JS, ensure_plotly_js
+from .plotly_assets import PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
 SCRIPT = (HERE / "timeline.js").read_text(encoding="utf-8")

@@ -2,9 +2,9 @@
 
 A :class:`Run` owns one learner and one data set.  ``step()`` performs the next
 trial (``learn_one``) and returns a :class:`Trial`; ``play(n)`` performs many
-trials at once and returns them, with a boundary snapshot after every update,
-so that an animation can be built from the whole run in one go.  Stepping and
-playing walk the same sequence: playing 10 trials equals stepping 10 times.
+trials at once and returns them.  Stepping and playing walk the same sequence:
+playing 10 trials equals stepping 10 times.  The timeline (:mod:`lab.timeline`)
+plays a run once and keeps what every trial shows.
 
 Orders of presentation
 ----------------------
@@ -33,7 +33,6 @@ Examples
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass
 
 import numpy as np
@@ -115,9 +114,6 @@ class Run:
         self._rng = np.random.default_rng(self.seed)
         self._permutation = self._new_permutation()
         self.trials: list[Trial] = []
-        #: (trial number, boundary) at the start and after every trial that changed the model
-        self.snapshots: list[tuple[int, dict]] = [(0, self._snapshot())]
-        self._memo: dict = {}
 
     # ------------------------------------------------------------------ order
     @property
@@ -171,43 +167,7 @@ class Run:
         record = self.learner.learn_one(self.X[index], self.y[index], float(self.weights[index]))
         trial = Trial(index=index, record=record, pass_index=self.trial // self.n_points)
         self.trials.append(trial)
-        if record.updated:
-            self.snapshots.append((self.trial, self._snapshot()))
         return trial
-
-    def _snapshot(self) -> dict:
-        """The boundary after the latest update.  A rule drawn from its decision function (a kernel
-        model) is recorded as ``{"kind": "function"}`` only: copying the learner after every update
-        made long kernel runs quadratic; the timeline draws such models from their dual changes."""
-        return boundary_snapshot(self.learner)
-
-    def boundary_at(self, trial: int) -> dict:
-        """The boundary in force after ``trial`` trials (the last snapshot at or before it)."""
-        position = bisect.bisect_right(self.snapshots, trial, key=lambda item: item[0])
-        return self.snapshots[max(position - 1, 0)][1]
-
-    def memo(self, key, compute):
-        """``compute()``, remembered until the next trial: what figures derive from the run (bound
-        curves and their comparator fits, cumulative counts) is computed once per trial, however
-        often the page reruns in between.  ``key`` names the view."""
-        stamp = self.trial
-        hit = self._memo.get(key)
-        if hit is not None and hit[0] == stamp:
-            return hit[1]
-        value = compute()
-        self._memo[key] = (stamp, value)
-        return value
-
-    def fixed(self, key, compute):
-        """``compute()`` once for the whole run (for views that do not change with the trials, e.g.
-        the view box of the points)."""
-        if key not in self._memo:
-            self._memo[key] = (None, compute())
-        return self._memo[key][1]
-
-    def previous_boundary(self) -> dict | None:
-        """The boundary before the most recent update (drawn as a ghost), if any."""
-        return self.snapshots[-2][1] if len(self.snapshots) > 1 else None
 
     def play(self, max_trials: int | None = None) -> list[Trial]:
         """Perform up to ``max_trials`` trials (all remaining by default); return them."""

@@ -43,6 +43,10 @@ from .formula import math_element, remembering
 from .runner import Run, boundary_snapshot
 
 VERSION = 1
+#: the most trials a run built for the browser holds (a 10,000-trial run builds in a few seconds and
+#: stays a few MB); longer runs are cut there and say so: the library and ``python -m experiments``
+#: have no limit
+MAX_TRIALS = 10_000
 GRID = 64                 # cells per side of a kernel model's score grid (computed by the player)
 PLACEHOLDER = "\u0001"    # where a number goes in a math template (never in a text: see lab.formula.text)
 
@@ -177,7 +181,7 @@ def run_key(name: str, values: dict, points, order: str, n_passes: int, seed: in
 
 
 def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_passes: int = 1, seed: int = 0,
-                   start: int = 0) -> dict:
+                   start: int = 0, max_trials: int = MAX_TRIALS) -> dict:
     """Play the run of learner ``name`` (with parameter ``values``) on ``points`` and return its payload.
 
     Parameters
@@ -187,6 +191,8 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     points : a :class:`datasets.pointset.PointSet` with at least two classes.
     order, n_passes, seed : the presentation (see :class:`lab.runner.Run`).
     start : the trial the player shows first (clamped to the run).
+    max_trials : the run stops after this many trials (``payload["cut"]`` then says how many the
+        settings asked for).
     """
     spec = catalog.LEARNERS[name]
     X, labels, weights = points.to_arrays()
@@ -200,7 +206,8 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     dual = boundary_snapshot(learner)["kind"] != "linear"
     if not dual:
         snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale))
-    for _ in range(run.total_trials):
+    asked = run.total_trials
+    for _ in range(min(asked, int(max_trials))):
         trial = run.step()
         records.append(trial.record)
         if trial.record.updated and not dual:
@@ -235,7 +242,7 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     payload = {
         "version": VERSION, "kind": "points", "id": run_key(name, values, points, order, n_passes, seed),
         "learner": name, "summary": spec.summary, "T": T, "start": int(min(max(int(start), 0), T)),
-        "n_passes": int(n_passes), "n_points": len(X),
+        "n_passes": int(n_passes), "n_points": len(X), "cut": int(asked) if asked > T else None,
         "class_names": [str(n) for n in names], "labels": labels.astype(int).tolist(),
         "point_weights": [float(w) for w in weights],
         "X": [rounded(X[:, 0], scale, 6), rounded(X[:, 1], scale, 6)],

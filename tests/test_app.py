@@ -1,5 +1,11 @@
-"""Streamlit AppTest: every page loads, Step advances Trial, stories open ready to play."""
+"""Streamlit AppTest: every page loads, stories open with their run handed to the player, a changed
+setting makes a new run and an unchanged one keeps it.
 
+AppTest does not run the player's JavaScript (tests/browser does); here the run the page hands to
+it — the component's data — is read and checked against the learner.
+"""
+
+import json
 from pathlib import Path
 
 import pytest
@@ -21,6 +27,15 @@ def metric(at: AppTest, label: str) -> str:
     values = [m.value for m in at.metric if m.label == label]
     assert values, f"no metric labelled {label!r}; metrics: {[m.label for m in at.metric]}"
     return values[0]
+
+
+def player_data(at: AppTest) -> tuple[dict, dict]:
+    """(the component's data, the run's payload) of the page's timeline player."""
+    found = [element for element in at.main if getattr(element, "type", "") == "bidi_component"
+             and element.proto.component_name.endswith("timeline")]
+    assert len(found) == 1, "the page shows one player"
+    data = json.loads(found[0].proto.json)
+    return data, json.loads(data["payload"])
 
 
 def open_story(at: AppTest, key: str) -> AppTest:
@@ -47,29 +62,44 @@ def test_every_story_opens_its_page_without_exception(key):
 
 
 @pytest.mark.parametrize("key", ["thin-margin", "weighted", "xor", "four-classes", "priority"])
-def test_step_advances_the_trial_by_one(key):
+def test_a_story_hands_its_whole_run_to_the_player(key):
+    """The run of the story's settings, every trial of it: points × passes trials, each with its math."""
     at = open_story(app(), key)
-    assert metric(at, "Trial") == "0"
-    step = [b for b in at.button if b.label == "Step"][0]
-    step.click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert metric(at, "Trial") == "1"
-    [b for b in at.button if b.label == "Step"][0].click().run()
-    assert metric(at, "Trial") == "2"
-    assert at.latex, "the trial's math is shown"
+    data, payload = player_data(at)
+    story = STORIES[key]
+    passes = story.presets.get(f"{story.page.split('/')[-1][:-3]}_passes", 1)
+    assert payload["T"] == passes * payload["n_points"] > 0
+    assert len(payload["math"]["use"]) == len(payload["math"]["numbers"]) == payload["T"]
+    assert len(payload["trials"]["point"]) == len(payload["trials"]["mistake"]) == payload["T"]
+    assert data["id"] == payload["id"] and data["start"] is None          # no link: the player starts at 0
+    figure = json.loads(payload["curves"]["figure"])
+    assert figure["data"][0]["name"] in ("mistakes", "expected mistakes")
 
 
-def test_play_runs_every_trial_and_reset_starts_again():
+def test_a_changed_setting_makes_a_new_run_and_an_unchanged_one_keeps_it():
     at = open_story(app(), "thin-margin")
-    [b for b in at.button if b.label == "Play"][0].click().run()
+    first, payload = player_data(at)
+    at.run()                                                     # a rerun with the same settings
+    again, _ = player_data(at)
+    assert again["id"] == first["id"]                            # the player keeps its trial
+    at.sidebar.slider(key="perceptron_passes").set_value(2).run()
+    changed, payload_two = player_data(at)
+    assert changed["id"] != first["id"] and payload_two["T"] == 2 * payload["n_points"]
     assert not at.exception, [e.value for e in at.exception]
-    played = int(metric(at, "Trial"))
-    assert played > 1
-    # the run is over: the panel drawn right after the click already offers no Step and no Play
-    assert {b.label: b.disabled for b in at.button if b.label in ("Step", "Play")} == {"Step": True, "Play": True}
-    [b for b in at.button if b.label == "Reset"][0].click().run()
-    assert metric(at, "Trial") == "0"
-    assert {b.label: b.disabled for b in at.button if b.label in ("Step", "Play")} == {"Step": False, "Play": False}
+
+
+def test_a_link_opens_the_trial_it_names_once():
+    at = app()
+    at.run()
+    at.switch_page("views/perceptron.py")                       # as if /perceptron?t=7 were opened
+    at.query_params["t"] = "7"
+    at.run()                                                    # no points: the page's example story
+    data, _ = player_data(at)
+    assert data["start"] == 7
+    at.run()
+    data, _ = player_data(at)
+    assert data["start"] is None                                 # read once; the player keeps its trial
 
 
 def test_paper_lab_runs_a_small_experiment():

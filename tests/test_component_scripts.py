@@ -11,7 +11,7 @@ SCRIPTS = sorted(COMPONENTS.glob("*.js"))
 
 
 def test_there_are_scripts_to_check():
-    assert {path.name for path in SCRIPTS} >= {"timeline.js", "canvas.js", "plotly_view.js"}
+    assert {path.name for path in SCRIPTS} >= {"timeline.js", "canvas.js"}
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)

@@ -5,13 +5,14 @@ the low and at the high end of its slider (the other parameters at their
 defaults; a kernel width or degree with every kernel it matters for, C with
 every PA variant), on small awkward point sets: separable, overlapping,
 duplicates (the same point with both labels), and every point at the origin
-(zero vectors).  The run is played to the end, then the page's figures are
-built — ``viz.runs.trial_figures`` (boundary, bound curves, Novikoff's
-invariants) and ``viz.runs.animated_run`` (the Play animation) — and every
-number in their JSON, frames included, must be finite.  ``None`` is allowed:
-Plotly uses it for gaps.  The same holds for the Experts page at the ends of
-β, ε, N, the number of trials and the error rates (``lab.catalog.EXPERT_PARAMS``),
-and for every data generator at the ends of its sliders (``datasets.generators``).
+(zero vectors).  The whole run is built as the player receives it — ``lab.timeline.build_timeline``:
+every trial, the model after every update, the bound curves, the invariants, the
+math — and every number of the payload must be finite: its JSON is written with
+``allow_nan=False`` and every figure inside it (typed arrays included) is walked.
+``None`` is allowed: Plotly uses it for gaps.  The same holds for the Experts page at
+the ends of β, ε, N, the number of trials and the error rates
+(``lab.catalog.EXPERT_PARAMS``), and for every data generator at the ends of its
+sliders (``datasets.generators``).
 """
 
 from __future__ import annotations
@@ -25,15 +26,15 @@ import pytest
 
 from datasets import generators
 from datasets.pointset import MAX_VALUE, PointSet
+import json
+
 from lab import catalog
-from lab.experts_run import ALGORITHMS, GENERATORS, ExpertsRun, make_stream
-from lab.runner import Run
+from lab.experts_run import ALGORITHMS, GENERATORS, make_stream
+from lab.experts_timeline import build_experts_timeline
+from lab.timeline import build_timeline, payload_json
 from learners import bounds
-from learners.comparators import expert_bound_curves
-from viz import runs as figures
 from viz.boundary import boundary_figure
-from viz.curves import bound_curves_figure
-from viz.experts import expert_weights_figure, rwm_epsilon_figure, vote_figure
+from viz.experts import rwm_epsilon_figure
 
 
 # ------------------------------------------------------------------ the JSON walk
@@ -90,6 +91,23 @@ def assert_finite(*built):
     assert seen > 0, "the figures hold no numbers at all"
 
 
+def assert_finite_payload(payload: dict) -> None:
+    """A timeline payload: JSON without NaN or infinity (``allow_nan=False`` raises on them), and every
+    figure in it finite, typed arrays included."""
+    text = payload_json(payload)
+    assert text
+    figures = [payload["curves"]["figure"]] + [payload[k]["figure"] for k in ("boundary",) if k in payload]
+    if payload.get("invariants"):
+        figures.append(payload["invariants"])
+    seen = 0
+    for figure in figures:
+        content = json.loads(figure)
+        bad = list(itertools.islice(non_finite(content), 5))
+        assert not bad, f"non-finite numbers at {bad}"
+        seen += numbers_in(content)
+    assert seen > 0, "the figures hold no numbers at all"
+
+
 def test_the_walk_finds_nan_and_inf_in_plain_and_typed_arrays():
     import plotly.graph_objects as go
 
@@ -133,6 +151,8 @@ def awkward_sets(n_classes: int) -> dict:
 
 SETS = {2: awkward_sets(2), 3: awkward_sets(3)}
 
+#: the classifiers the pages step through (the Experts page has its own test below)
+PAGE_LEARNERS = sorted({name for page, names in catalog.PAGES.items() if page != "experts" for name in names})
 #: a numeric parameter and the choice values it matters with
 PAIRED_WITH = {("gamma", "kernel"): ("rbf", "laplace", "poly"), ("degree", "kernel"): ("poly",),
                ("C", "variant"): ("PA-I", "PA-II")}
@@ -141,7 +161,8 @@ PAIRED_WITH = {("gamma", "kernel"): ("rbf", "laplace", "poly"), ("degree", "kern
 def extreme_settings():
     """(learner, parameter values) for every numeric parameter at both ends of its slider."""
     cases = []
-    for name, spec in catalog.LEARNERS.items():
+    for name in PAGE_LEARNERS:
+        spec = catalog.LEARNERS[name]
         numeric = [p for p in spec.params if p.kind in ("int", "float")]
         choices = {p.name: p for p in spec.params if p.kind == "choice"}
         if not numeric:
@@ -167,43 +188,20 @@ def test_every_learner_at_the_ends_of_its_sliders_draws_finite_figures(name, val
     if name == "Apportioned margin":
         values = {**values, "theta": (10.0, 1.0, 0.1)}            # unequal priorities, as on that page
     for set_name, points in SETS[k].items():
-        X, labels, weights = points.to_arrays()
-        run = Run(catalog.build(name, values), X, labels, weights, classes=np.unique(labels),
-                  order="adversarial", n_passes=2)
-        run.play()
-        assert run.finished and run.trial == 2 * len(points), set_name
-        boundary, curves, _, invariants = figures.trial_figures(run, points)
-        assert_finite(boundary, curves, invariants, figures.animated_run(run, points))
+        payload = build_timeline(name, values, points, order="adversarial", n_passes=2)
+        assert payload["T"] == 2 * len(points), set_name
+        assert_finite_payload(payload)
 
 
 def test_the_extreme_settings_cover_every_numeric_parameter_of_every_learner():
     covered = {(case.values[0], key) for case in extreme_settings() for key in case.values[1]}
-    for name, spec in catalog.LEARNERS.items():
-        for param in spec.params:
+    for name in PAGE_LEARNERS:
+        for param in catalog.LEARNERS[name].params:
             if param.kind in ("int", "float"):
                 assert (name, param.name) in covered
 
 
 # ------------------------------------------------------------------ experts
-def expert_page_figures(run: ExpertsRun, algorithm: str, params: dict):
-    """The figures the Experts page draws for ``run`` now (views/experts.py, trial panel)."""
-    last = run.records[-1]
-    built = [expert_weights_figure(run.weight_history[-1], wrong_mask=last.wrong_experts),
-             vote_figure(last.vote_for_zero, last.vote_for_one)]
-    shown = slice(0, run.trial)
-    kind = {"beta": params["beta"]} if algorithm == ALGORITHMS[0] else \
-        {"doubling": True} if params.get("doubling") else {"epsilon": params["epsilon"]}
-    curves = [c for c in expert_bound_curves(run.advice[shown], run.outcomes[shown], **kind) if c.bounds_this_run]
-    history = run.learner.history_
-    measured = history["cum_mistakes"] if algorithm == ALGORITHMS[0] else history["cum_expected_mistakes"]
-    built.append(bound_curves_figure(history["trial"], measured, curves))
-    if algorithm != ALGORITHMS[0]:
-        m = max(int(run.learner.expert_mistakes_.min()), 1)
-        built.append(rwm_epsilon_figure(run.advice.shape[1], m, np.linspace(0.01, 0.5, 50)))
-        assert math.isfinite(bounds.rwm_best_epsilon(m, run.advice.shape[1]))
-    return built
-
-
 def expert_settings(generator: str) -> list:
     """Six settings of the Experts page for ``generator`` that between them put every slider at
     both ends: β low/high, ε low/high, the doubling trick; (N, trials) both low or, for the
@@ -224,12 +222,14 @@ def expert_settings(generator: str) -> list:
 def test_the_experts_page_at_the_ends_of_its_sliders_draws_finite_figures(generator):
     for algorithm, params, n_experts, n_trials, (low, high) in expert_settings(generator):
         advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, 0, algorithm, params)
-        run = ExpertsRun(algorithm, params, advice, outcomes, seed=0)
-        run.step()
-        assert_finite(*expert_page_figures(run, algorithm, params))
-        run.play()
-        assert run.finished
-        assert_finite(*expert_page_figures(run, algorithm, params))
+        values = {k: v for k, v in params.items() if not (k == "epsilon" and params.get("doubling"))}
+        payload = build_experts_timeline(algorithm, values, advice, outcomes, seed=0)
+        assert payload["T"] == len(outcomes)
+        assert_finite_payload(payload)
+        if algorithm != ALGORITHMS[0]:
+            m = max(int((advice != outcomes[:, None]).sum(axis=0).min()), 1)
+            assert_finite(rwm_epsilon_figure(advice.shape[1], m, np.linspace(0.01, 0.5, 50)))
+            assert math.isfinite(bounds.rwm_best_epsilon(m, advice.shape[1]))
 
 
 # ------------------------------------------------------------------ generators
@@ -259,8 +259,6 @@ def test_every_generator_at_the_ends_of_its_sliders_gives_finite_data_and_figure
     learner = "Perceptron" if len(points.used_classes) == 2 else "Multi-vector Perceptron"
     shown = min(len(points), 40)                     # the first points in their seeded order
     sample = PointSet(X[:shown], labels[:shown], weights[:shown], points.class_names, points.theta)
-    run = Run(catalog.build(learner, {}), X[:shown], labels[:shown], weights[:shown],
-              classes=np.unique(labels), order="adversarial")
-    run.play()
-    boundary, curves, _, invariants = figures.trial_figures(run, sample)
-    assert_finite(boundary, curves, invariants, figures.animated_run(run, sample))
+    if len(sample.used_classes) < 2:
+        return
+    assert_finite_payload(build_timeline(learner, {}, sample, order="adversarial"))

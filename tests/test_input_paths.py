@@ -28,8 +28,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from datasets import csv_io
-from datasets.pointset import MAX_POINTS, PointSet, UndoStack
+from datasets.pointset import MAX_POINTS, THETA_RANGE, PointSet, UndoStack
 from lab import catalog
+from lab.timeline import MAX_TRIALS
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -83,10 +84,14 @@ def button(at: AppTest, label: str):
     return matches[0]
 
 
-def metric(at: AppTest, label: str) -> str:
-    values = [m.value for m in at.metric if m.label == label]
-    assert values, f"no metric {label!r}: {[m.label for m in at.metric]}"
-    return values[0]
+def player_payload(at: AppTest) -> dict:
+    """The run the page hands to its timeline player (the component's data; AppTest runs no JavaScript)."""
+    import json
+
+    found = [e for e in at.main if getattr(e, "type", "") == "bidi_component"
+             and e.proto.component_name.endswith("timeline")]
+    assert len(found) == 1, "the page shows one player"
+    return json.loads(json.loads(found[0].proto.json)["payload"])
 
 
 def upload(at: AppTest, data: bytes, name: str = "points.csv") -> AppTest:
@@ -212,8 +217,11 @@ def test_weight_and_theta_inputs_declare_bounds_that_exclude_bad_values():
     assert len(thetas) == BASE.n_classes and all(n.min > 0 and n.max <= 1e9 for n in thetas)
     assert weights and all(n.min >= 0 and n.max <= 1e9 for n in weights)
     at.switch_page("views/priority.py").run()
-    sliders = [s for s in at.slider if s.key.startswith("priority_theta_")]
-    assert len(sliders) == BASE.n_classes and all(s.min > 0 for s in sliders)
+    sliders = [s for s in at.select_slider if s.key.startswith("priority_theta_")]
+    assert len(sliders) == BASE.n_classes
+    assert all(min(s.options, key=float) == str(THETA_RANGE[0]) or float(min(s.options, key=float)) >= THETA_RANGE[0]
+               for s in sliders)
+    assert all(THETA_RANGE[0] <= float(option) <= THETA_RANGE[1] for s in sliders for option in s.options)
 
 
 @pytest.mark.parametrize("value", [-1.0, 0.0, math.nan, math.inf, -math.inf, 1e400, 1e12])
@@ -235,13 +243,15 @@ def test_forged_class_weights_leave_the_points_unchanged(value):
     assert points_of(at).weights.tolist() == [1.0, 2.0, 1.0, 1.0]
 
 
-@pytest.mark.parametrize("value", [-1.0, math.nan, 25.0])
+@pytest.mark.parametrize("value", [-1.0, math.nan, 1e12, "ten"])
 def test_forged_priority_sliders_leave_theta_unchanged(value):
+    """A value the θ slider does not offer (as a crafted message could send) changes nothing."""
     at = session(page="views/priority.py")
     before = history_of(at)
-    at.slider(key="priority_theta_0").set_value(value).run()
-    assert not at.exception
-    assert history_of(at) == before
+    at.session_state["priority_theta_0"] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert history_of(at) == before and points_of(at).theta.tolist() == BASE.theta.tolist()
 
 
 # ------------------------------------------------------------------ learner parameters
@@ -270,15 +280,13 @@ def learner_session(page: str, name: str, points: PointSet = BASE) -> AppTest:
     return at
 
 
-def step_and_play(at: AppTest) -> None:
-    assert metric(at, "Trial") == "0"
-    button(at, "Step").click().run()
+def assert_run_reaches_the_player(at: AppTest) -> dict:
+    """The page built its run without an exception or an error and handed every trial to the player."""
     assert not at.exception, [e.value for e in at.exception]
-    assert metric(at, "Trial") == "1"
-    button(at, "Play").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert int(metric(at, "Trial")) == len(points_of(at))
     assert not errors(at), errors(at)
+    payload = player_payload(at)
+    assert payload["T"] == len(points_of(at)) and len(payload["math"]["use"]) == payload["T"]
+    return payload
 
 
 @pytest.mark.parametrize("page, name", parameter_cases())
@@ -288,14 +296,16 @@ def test_every_parameter_slider_at_both_ends_runs(page, name):
     # "forged": a value far below the slider's range, as a crafted message could send (first case only)
     ends = ("low", "high", "forged") if (page, name) == ("views/perceptron.py", "Perceptron") else ("low", "high")
     at = learner_session(page, name)
-    for end in ends:                      # new values make a new run: Trial starts again from 0
+    runs = set()
+    for end in ends:                      # new values make a new run
         for param in numeric:
             widget = at.slider(key=f"{prefix}_{param.name}")
             assert (widget.min, widget.max) == (param.low, param.high)
             value = getattr(param, end) if end != "forged" else -1e9
             widget.set_value(int(value) if param.kind == "int" else float(value))
         at.run()
-        step_and_play(at)
+        runs.add(assert_run_reaches_the_player(at)["id"])
+    assert len(runs) == len(ends)          # every setting made its own run
 
 
 # ------------------------------------------------------------------ the Experts page's advice table
@@ -318,39 +328,36 @@ BAD_ADVICE = {
 @pytest.mark.parametrize("edits", BAD_ADVICE.values(), ids=BAD_ADVICE.keys())
 def test_a_bad_advice_table_is_refused_and_the_generated_stream_is_used(edits):
     at = experts_session()
-    clean = at.session_state["runs"]["experts"]
-    advice, outcomes = clean.advice.copy(), clean.outcomes.copy()
+    clean = player_payload(at)
     at.session_state["experts_table_noisy experts_16_200_0"] = {"edited_rows": {}, "added_rows": [],
                                                                 "deleted_rows": [], **edits}
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert any("Every cell must be 0 or 1" in text for text in errors(at)), errors(at)
-    run = at.session_state["runs"]["experts"]
-    assert np.array_equal(run.advice, advice) and np.array_equal(run.outcomes, outcomes)
-    button(at, "Play").click().run()
-    assert not at.exception and metric(at, "Trial") == "200"
+    used = player_payload(at)
+    assert (used["advice"], used["outcomes"], used["T"]) == (clean["advice"], clean["outcomes"], 200)
     assert points_of(at) == BASE
 
 
 def test_a_valid_advice_edit_is_used():
     at = experts_session()
-    first = int(at.session_state["runs"]["experts"].outcomes[0])
+    first = player_payload(at)["outcomes"][0]
     at.session_state["experts_table_noisy experts_16_200_0"] = {
-        "edited_rows": {0: {"outcome": 1 - first}}, "added_rows": [], "deleted_rows": []}
+        "edited_rows": {0: {"outcome": 1 - int(first)}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception and not errors(at)
-    assert at.session_state["runs"]["experts"].outcomes[0] == 1 - first
+    assert player_payload(at)["outcomes"][0] == str(1 - int(first))
 
 
 # ------------------------------------------------------------------ URL query parameters
-def test_the_app_reads_no_url_query_parameters():
-    """Nothing in the app reads st.query_params or binds a widget to the URL; if that changes,
-    the new parameters need tests like the ones above."""
-    sources = [path for folder in ("views", "ui", "lab") for path in (ROOT / folder).glob("*.py")]
+def test_only_the_state_module_reads_the_url():
+    """The URL is read in one place, ui/state.py (a link's trial and presentation mode), and no widget is
+    bound to it elsewhere; a new parameter needs tests like the ones below."""
+    sources = [path for folder in ("views", "ui", "lab", "components") for path in (ROOT / folder).glob("*.py")]
     sources.append(ROOT / "app.py")
-    for path in sources:
-        text = path.read_text(encoding="utf-8")
-        assert "query_params" not in text and "bind=" not in text, path
+    readers = [path.name for path in sources if "query_params" in path.read_text(encoding="utf-8")]
+    assert readers == ["state.py"]
+    assert not any("bind=" in path.read_text(encoding="utf-8") for path in sources)
 
 
 @pytest.mark.parametrize("page", ["views/data.py", "views/perceptron.py", "views/experts.py"])
@@ -386,9 +393,7 @@ def test_awkward_but_valid_data_runs_on_every_learner_page(page, data):
         assert any("binary" in i.value for i in at.info), [i.value for i in at.info]
         return
     # the page's first learner here; every learner meets such sets in tests/test_extremes.py
-    step_and_play(at)
-    button(at, "Reset").click().run()
-    assert metric(at, "Trial") == "0"
+    assert_run_reaches_the_player(at)
     assert points_of(at) == data
 
 
@@ -408,8 +413,9 @@ def test_a_single_class_file_imports_with_a_spare_class():
     assert points_of(at).class_names == ("A", "only") and points_of(at).used_classes == (1,)
 
 
-def test_one_hundred_thousand_imported_rows_step_and_play_on_the_perceptron_page(capsys):
-    """The largest accepted file, imported through the uploader; the times are printed, not asserted."""
+def test_one_hundred_thousand_imported_rows_open_the_perceptron_page_with_a_bounded_run(capsys):
+    """The largest accepted file, imported through the uploader: the page builds the first MAX_TRIALS
+    trials of its run and says so; the times are printed, not asserted."""
     at = session(PointSet.empty())
     start = time.perf_counter()
     upload(at, rows(MAX_POINTS))
@@ -417,10 +423,10 @@ def test_one_hundred_thousand_imported_rows_step_and_play_on_the_perceptron_page
     assert not at.exception and not errors(at) and len(points_of(at)) == MAX_POINTS
     at.switch_page("views/perceptron.py").run()
     opened = time.perf_counter()
-    button(at, "Step").click().run()
-    stepped = time.perf_counter()
     assert not at.exception, [e.value for e in at.exception]
-    assert metric(at, "Trial") == "1"
+    payload = player_payload(at)
+    assert payload["T"] == MAX_TRIALS and payload["cut"] == MAX_POINTS
+    assert any(f"first {MAX_TRIALS:,} trials of {MAX_POINTS:,}" in w.value for w in at.warning)
     with capsys.disabled():
-        print(f"\n100,000 rows: import {imported - start:.1f} s, open the Perceptron page {opened - imported:.1f} s, "
-              f"one Step {stepped - opened:.1f} s (AppTest, this machine)")
+        print(f"\n100,000 rows: import {imported - start:.1f} s, open the Perceptron page with its run "
+              f"{opened - imported:.1f} s (AppTest, this machine)")

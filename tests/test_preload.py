@@ -31,7 +31,7 @@ def test_preload_freezes_the_objects_of_the_imported_modules(unfrozen):
     import lab.runner
 
     assert gc.get_freeze_count() == 0
-    frozen = preload.preload(("lab.runner", "viz.runs"))
+    frozen = preload.preload(("lab.runner", "lab.timeline"))
     assert frozen == gc.get_freeze_count() > 10_000
     seen = ids_seen_by_collector()
     # the modules' dictionaries and functions are out of the collector's walk

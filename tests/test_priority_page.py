@@ -47,7 +47,7 @@ def test_priority_regions_follow_the_theta_sliders():
     at = app()
     at.button(key="story_priority").click().run()
     before = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)][0]
-    at.slider(key="priority_theta_0").set_value(15.0).run()
+    at.select_slider(key="priority_theta_0").set_value(15.0).run()
     assert not at.exception, [e.value for e in at.exception]
     after = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)][0]
     first_region = lambda figure: next(t for t in figure["data"] if t.get("fill") == "toself")

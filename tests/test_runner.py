@@ -48,15 +48,14 @@ def test_adversarial_order_forces_a_mistake_whenever_one_is_possible():
         assert trial.record.mistake == wrong_before
 
 
-def test_snapshots_are_taken_only_after_updates():
+def test_the_boundary_snapshot_is_the_learners_rule():
     X, y = clouds(4, n=50, k=3)
     run = Run(MultiVectorPerceptron(), X, y, n_passes=2)
     run.play()
-    updates = [t for t, trial in enumerate(run.trials, start=1) if trial.record.updated]
-    assert [number for number, _ in run.snapshots] == [0] + updates
-    final = boundary_snapshot(run.learner)
-    np.testing.assert_array_equal(run.boundary_at(run.trial)["W"], final["W"])
-    np.testing.assert_array_equal(run.boundary_at(0)["W"], np.zeros_like(final["W"]))
+    snapshot = boundary_snapshot(run.learner)
+    assert snapshot["kind"] == "linear"
+    scores = X @ snapshot["W"].T + snapshot["b"]
+    np.testing.assert_array_equal(np.argmax(scores, axis=1), np.argmax(run.learner.decision_function(X), axis=1))
 
 
 def test_the_callers_learner_is_not_touched_and_the_run_ends():
@@ -83,29 +82,3 @@ def test_bad_settings_raise_value_errors(kwargs, text):
 def test_an_empty_data_set_is_refused_with_advice():
     with pytest.raises(ValueError, match="draw or generate"):
         Run(Perceptron(), np.empty((0, 2)), np.empty(0), classes=[0, 1])
-
-
-def test_memo_computes_once_per_trial_and_fixed_once_per_run():
-    X, y = clouds(7, n=12)
-    run = Run(Perceptron(), X, y)
-    calls = []
-
-    def compute():
-        calls.append(run.trial)
-        return run.trial
-
-    assert run.memo("view", compute) == 0 and run.memo("view", compute) == 0
-    run.step()
-    assert run.memo("view", compute) == 1 and run.memo("view", compute) == 1
-    assert calls == [0, 1]
-    assert run.fixed("box", lambda: object()) is run.fixed("box", lambda: object())
-
-
-def test_boundary_at_finds_the_rule_in_force_after_any_trial():
-    X, y = clouds(8, n=30)
-    run = Run(Perceptron(), X, y, n_passes=2)
-    run.play()
-    numbers = [number for number, _ in run.snapshots]
-    for trial in range(run.trial + 1):
-        expected = max(n for n in numbers if n <= trial)
-        assert run.boundary_at(trial) is dict(run.snapshots)[expected]

@@ -12,7 +12,7 @@ import pytest
 
 from learners import ApportionedMargin, MultiVectorPerceptron, Perceptron, RandomizedWeightedMajority
 from learners.comparators import BoundCurve
-from viz import animation, boundary, curves, experts, geometry, palette
+from viz import boundary, curves, experts, geometry, palette, timeline
 from viz.geometry import (argmax_regions, border_segments, box_area, clip_polygon_halfplane, halfplane_regions,
                           line_segment_in_box, polygon_area, view_box)
 
@@ -553,116 +553,6 @@ def test_doubling_phases_figure_shades_every_phase():
     assert_clean(figure)
 
 
-# ---------------------------------------------------------------- animation
-def perceptron_snapshots(X, y, n_trials, seed=0):
-    """One snapshot per update of a plain perceptron (with intercept) on a random order."""
-    rng = np.random.default_rng(seed)
-    order = rng.integers(0, len(X), n_trials)
-    w, mistakes = np.zeros(3), 0
-    signs = np.where(y == 1, 1.0, -1.0)
-    snapshots = [{"trial": 0, "W": np.zeros((1, 2)), "b": np.zeros(1), "current_index": None, "cum_mistakes": 0}]
-    cumulative = np.zeros(n_trials, int)
-    for t, i in enumerate(order, start=1):
-        x = np.r_[X[i], 1.0]
-        if signs[i] * (w @ x) <= 0:
-            w = w + signs[i] * x
-            mistakes += 1
-            snapshots.append({"trial": t, "W": w[None, :2].copy(), "b": w[2:].copy(), "current_index": int(i),
-                              "cum_mistakes": mistakes})
-        cumulative[t - 1] = mistakes
-    return snapshots, cumulative
-
-
-def test_animation_has_one_frame_per_update_and_moves_only_the_changing_traces():
-    X, y = two_clouds(20, seed=3)
-    snapshots, cumulative = perceptron_snapshots(X, y, 150)
-    assert 2 < len(snapshots) <= animation.MAX_FRAMES
-    figure = animation.animated_boundary_figure(X, y, ["neg", "pos"], None, snapshots, view_box(X),
-                                                cumulative_mistakes=cumulative, title="run")
-    assert [f.name for f in figure.frames] == [str(s["trial"]) for s in snapshots]
-    names = [t.name for t in figure.data]
-    moving = [names[i] for i in figure.frames[1].traces]
-    assert moving == ["region neg", "region pos", "previous boundary", "current point", "now", "w"]
-    # the arrow moves as a trace (a frame that touched the layout would cost plotly.js a layout pass)
-    assert all(frame.layout.annotations == () for frame in figure.frames)
-    tail_x, tip_x, gap, label_x = figure.frames[2].data[5].x
-    expected = boundary.arrow_annotations(np.r_[snapshots[2]["W"][0], snapshots[2]["b"]], view_box(X))
-    assert gap is None and (tail_x, tip_x) == pytest.approx((expected[0]["ax"], expected[0]["x"]))
-    assert label_x == pytest.approx(expected[1]["x"])
-    for frame in figure.frames:
-        assert {t.type for t in frame.data} == {"scatter"} and len(frame.data) == len(frame.traces)
-    # frame i's ghost is snapshot i − 1's boundary, its marker sits on the curve
-    second = figure.frames[2]
-    ghost = [v for v in second.data[2].x if v is not None]
-    previous = geometry.border_segments(animation.snapshot_regions(snapshots[1], view_box(X)), view_box(X))
-    assert np.allclose(sorted(ghost), sorted(np.concatenate([s[:, 0] for s in previous])))
-    assert (second.data[4].x[0], second.data[4].y[0]) == (snapshots[2]["trial"], snapshots[2]["cum_mistakes"])
-    # the slider's current value says the trial and the mistakes (frames played without a redraw
-    # do not redraw a title): one step per frame, in order
-    labels = [step.label for step in figure.layout.sliders[0].steps]
-    assert labels[2] == f"{snapshots[2]['trial']} — {snapshots[2]['cum_mistakes']} mistakes"
-    assert labels[0] == "0 — 0 mistakes" and figure.layout.sliders[0].currentvalue.prefix == "trial "
-    assert [list(step.args[0]) for step in figure.layout.sliders[0].steps] == [[f.name] for f in figure.frames]
-    assert figure.layout.title.text == "run"
-    play, pause = figure.layout.updatemenus[0].buttons
-    assert play.args[0] is None and play.args[1] == {"frame": {"duration": animation.FRAME_DURATION_MS,
-                                                               "redraw": False},
-                                                     "transition": {"duration": 0}, "fromcurrent": True}
-    assert all(step.args[1]["frame"]["redraw"] is False for step in figure.layout.sliders[0].steps)
-    assert "scattergl" not in trace_types(figure)
-    assert_clean(figure)
-
-
-def test_long_run_is_subsampled_to_at_most_200_frames_keeping_the_ends_and_stays_small():
-    rng = np.random.default_rng(11)
-    X = rng.normal(size=(1000, 2)) * 3
-    y = (X[:, 0] + X[:, 1] + rng.normal(scale=2.5, size=1000) > 0).astype(int)   # noisy: many updates
-    snapshots, cumulative = perceptron_snapshots(X, y, 2000, seed=1)
-    assert len(snapshots) > 400
-    figure = animation.animated_boundary_figure(X, y, ["neg", "pos"], rng.uniform(0.5, 3, 1000), snapshots,
-                                                view_box(X), cumulative_mistakes=cumulative)
-    assert len(figure.frames) <= 200
-    assert figure.frames[0].name == "0" and figure.frames[-1].name == str(snapshots[-1]["trial"])
-    assert all(trace.type == "scatter" for frame in figure.frames for trace in frame.data)
-    size = len(figure.to_json())
-    assert size < 1_000_000, size
-
-
-def test_many_class_animation_and_regions_given_directly():
-    rng = np.random.default_rng(12)
-    X = rng.normal(size=(300, 2)); y = rng.integers(0, 6, 300)
-    box = view_box(X)
-    rules = [argmax_regions(rng.normal(size=(6, 2)), rng.normal(size=6), box) for _ in range(25)]
-    snapshots = [{"trial": t, "regions": rules[t % 25], "current_index": int(rng.integers(300)),
-                  "cum_mistakes": t // 2} for t in range(1, 700)]
-    figure = animation.animated_boundary_figure(X, y, list("ABCDEF"), None, snapshots, box)
-    assert len(figure.frames) == 200 and figure.frames[-1].name == "699"
-    assert all(len(frame.data) == 6 + 2 for frame in figure.frames)
-    assert len(figure.to_json()) < 1_000_000
-    assert_clean(figure)
-
-
-def test_pick_frames_and_bad_snapshots():
-    picked = animation.pick_frames(1001, 200)
-    assert len(picked) == 200 and picked[0] == 0 and picked[-1] == 1000 and np.all(np.diff(picked) > 0)
-    assert animation.pick_frames(7).tolist() == list(range(7))
-    with pytest.raises(ValueError, match="at least one snapshot"):
-        animation.animated_boundary_figure(np.zeros((1, 2)), [0], ["A"], None, [], UNIT)
-    with pytest.raises(ValueError, match="'regions' or 'W'"):
-        animation.animated_boundary_figure(np.zeros((1, 2)), [0], ["A"], None, [{"trial": 1}], UNIT)
-
-
-def test_animation_of_awkward_runs_is_clean():
-    X = np.zeros((5, 2)); y = np.array([0, 1, 0, 1, 0])
-    snapshots = [{"trial": t, "W": np.zeros((1, 2)), "b": np.zeros(1), "current_index": t % 5, "cum_mistakes": t}
-                 for t in range(3)]
-    figure = animation.animated_boundary_figure(X, y, ["A", "B"], np.zeros(5), snapshots,
-                                                cumulative_mistakes=[1, 2, 3])
-    assert len(figure.frames) == 3
-    assert_clean(figure)
-
-
-# ---------------------------------------------------------------- schema
 def sent(figure) -> dict:
     """What the browser receives: the figure's JSON, without the (shared) template."""
     figure = json.loads(figure.to_json())
@@ -695,11 +585,15 @@ def test_fast_builders_give_figures_plotly_validates():
         curves.invariants_figure(np.arange(1, T + 1), np.arange(T) + 1.0, np.arange(T), np.arange(T) * 2.0,
                                  np.arange(T) * 3.0),
     ]
-    snapshots = [{"trial": t, "W": np.array([[1.0, 0.2 * t]]), "b": np.array([0.1 * t]), "current_index": t,
-                  "cum_mistakes": t} for t in range(4)]
-    built.append(animation.animated_boundary_figure(X, y, ["A", "B"], None, snapshots, box))
-    built.append(animation.animated_boundary_figure(X, y, ["A", "B"], None, snapshots, box,
-                                                    cumulative_mistakes=[1, 2, 3], comparator=[1.0, 0.5, 0.0]))
+    # the timeline player's base figures: every moving trace present, with a role
+    built.append(timeline.timeline_boundary_figure(X, y, ["A", "B"], box=box, region_classes=[0, 1]))
+    built.append(timeline.timeline_boundary_figure(X, y % 2, ["A", "B", "C"], box=box, region_classes=[0, 1, 2],
+                                                   n_support=3))
+    built.append(timeline.timeline_boundary_figure(X, y, ["A", "B"], box=box, region_classes=[0, 1], dual=True))
+    built.append(timeline.timeline_boundary_figure(X, y, ["A", "B", "C"], box=box, region_classes=[0, 1, 2],
+                                                   dual=True, binary=False))
+    built.append(timeline.with_cursor(curves.invariants_figure(np.arange(1, T + 1), np.arange(T) + 1.0, np.arange(T),
+                                                               np.arange(T) * 2.0, np.arange(T) * 3.0), T))
     for figure in built:
         again = boundary.validated(figure)
         assert len(again.data) == len(figure.data) and len(again.frames) == len(figure.frames)

@@ -16,7 +16,7 @@ from components.timeline import timeline
 from lab import catalog
 from lab.runner import ORDERS
 from lab.stories import first_story_for, make_points
-from lab.timeline import build_timeline, payload_json, run_key
+from lab.timeline import MAX_TRIALS, build_timeline, payload_json, run_key
 from ui import state
 from ui.controls import literal, param_widgets
 
@@ -83,10 +83,10 @@ def run_controls(page: str, names) -> tuple[str, dict, dict]:
 
 @st.cache_data(show_spinner=False, max_entries=CACHE_ENTRIES, ttl=CACHE_SECONDS)
 def _timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, _points) -> tuple:
-    """(payload JSON, run id) of one run; the cache key is the run's inputs (``key`` holds the points'
+    """(payload JSON, run id, trials asked for when cut) of one run; the cache key is the run's inputs (``key`` holds the points'
     fingerprint, ``_points`` is the point set itself, not hashed)."""
     payload = build_timeline(name, dict(values_items), _points, **dict(presentation_items))
-    return payload_json(payload), payload["id"]
+    return payload_json(payload), payload["id"], payload["cut"]
 
 
 def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> None:
@@ -107,9 +107,14 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
     try:
         with st.spinner("Computing the run…"):
             entry = state.timeline_for(page, (key,), lambda: dict(zip(
-                ("payload", "id"), _timeline_json(key, name, values_items, presentation_items, points))))
+                ("payload", "id", "cut"), _timeline_json(key, name, values_items, presentation_items, points))))
     except ValueError as error:
         st.error(f"This run cannot start: {error} Your points are unchanged.")
         return
+    cut = entry.get("cut")
+    if cut:
+        st.warning(f"This run shows its first {MAX_TRIALS:,} trials of {cut:,} (the lab's limit, so that a class "
+                   "shares one server). Run it whole in Python: `Run(...).play()` in `lab.runner`, or fit the "
+                   "learner from `learners` on the points exported from the Data page.", icon=":material/info:")
     timeline(entry["payload"], entry["id"], key=f"{page}_timeline", start=link.get("t"),
              present=link.get("present", False))

@@ -379,9 +379,8 @@ def arrow_annotations(arrow, box) -> list:
 
 
 def arrow_trace_xy(arrow, box) -> tuple[list, list]:
-    """The arrow as the points of one trace — anchor, tip, a gap, the label's place — for
-    :func:`arrow_trace` and for animation frames (moving a trace is cheaper for plotly.js than
-    moving annotations); four gaps when there is no arrow."""
+    """The arrow as points — anchor, tip, a gap, the label's place — for :func:`arrow_trace` and for the
+    timeline player, which draws the arrow from them; four gaps when there is no arrow."""
     where = arrow_geometry(arrow, box)
     if where is None:
         return [None] * 4, [None] * 4
@@ -446,8 +445,7 @@ def boundary_traces(X, labels, class_names, weights=None, *, box, regions=None, 
     """(role, trace) pairs of a boundary figure, bottom layer first.
 
     Roles: "region" (one per region), "ghost", "comparator", "support", "points"
-    (one per class), "current".  :mod:`viz.animation` uses the roles to know
-    which traces its frames replace.
+    (one per class), "current".
     """
     box = check_box(box)
     pairs = [("region", trace) for trace in region_traces(regions, class_names, region_classes)]

@@ -124,26 +124,6 @@ def with_cursor(figure: go.Figure, T: int) -> go.Figure:
     return figure
 
 
-def experts_weights_figure(n_experts: int, names=None) -> go.Figure:
-    """Bars of the experts' shares of the weight (the player sets heights and colours per trial):
-    one bar trace, and two legend-only traces explaining its colours."""
-    names = [f"E{i + 1}" for i in range(n_experts)] if names is None else [plain(n) for n in names]
-    bars = go.Bar(x=names, y=[1.0 / n_experts] * n_experts, name="share of the weight", showlegend=False,
-                  marker=dict(color=[palette.RIGHT_COLOR] * n_experts, pattern=dict(shape=[""] * n_experts)),
-                  hovertemplate="%{x}: share %{y:.3g}<extra></extra>", _validate=False)
-    legend = [go.Bar(x=[None], y=[None], name=label, marker=dict(color=colour, pattern=dict(shape=pattern)),
-                     showlegend=True, _validate=False)
-              for label, colour, pattern in (("right this trial", palette.RIGHT_COLOR, ""),
-                                             ("wrong this trial", palette.WRONG_COLOR, "/"))]
-    layout = dict(height=300, margin=dict(l=55, r=10, t=40, b=70), plot_bgcolor="white", barmode="overlay",
-                  title=dict(text="experts' weights", x=0.01, font=dict(size=15)), hovermode="closest",
-                  legend=dict(orientation="h", yanchor="top", y=-0.25, x=0, font=dict(size=palette.FONT_SIZE)),
-                  xaxis=axis_style(title="expert", categoryorder="array", categoryarray=names),
-                  yaxis=axis_style(title="share of the weight", range=[0, 1]),
-                  meta={"roles": {"bars": 0}})
-    return go.Figure([bars] + legend, layout=layout, _validate=False)
-
-
 def grid_axes_of(box, resolution: int) -> tuple:
     """x and y coordinates of the player's score grid over the box (``resolution`` per side)."""
     x0, x1, y0, y1 = check_box(box)

@@ -38,6 +38,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+#: apps the browser tests serve (``streamlit run`` them); not modules for pytest to import
+collect_ignore = ["canvas_app.py", "error_app.py"]
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -38,7 +38,7 @@ def open_story(page, url: str, key: str, path: str) -> None:
 def wait_for_player(page, timeout: float = 60_000) -> None:
     """Wait until the player has drawn a run (its trial is set) and the script is idle."""
     page.wait_for_function("() => { const r = document.querySelector('.mbl-tl'); return r && r.dataset.trial !== undefined"
-                           " && r.querySelector('.mbl-tl-below')._fullLayout; }", timeout=timeout)
+                           " && r.querySelector('.mbl-tl-curvesplot')._fullLayout; }", timeout=timeout)
     wait_idle(page)
 
 

@@ -3,7 +3,7 @@
 Each Playwright *context* is a separate browser profile (its own cookies and
 storage), so two contexts are two users.  One draws five points on the Data
 page, the other opens a story (60 generated points); each steps and plays on
-the Perceptron page, and after every action the other's metrics must be its
+the Perceptron page (the player), and after every action the other's run must be its
 own.  Reloading a page starts a new Streamlit session: it must come back empty,
 never with the other user's data.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
+from .player import focus_page, press, total, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -21,11 +22,6 @@ def go_to(page, title: str) -> None:
     """Open a page through the sidebar (the same session, unlike a new URL)."""
     page.locator('[data-testid="stSidebarNav"] a', has_text=title).first.click()
     page.wait_for_function("() => document.querySelector('h1')?.innerText.length > 0")
-    wait_idle(page)
-
-
-def click(page, label: str) -> None:
-    page.get_by_role("button", name=label, exact=True).first.click()
     wait_idle(page)
 
 
@@ -61,20 +57,23 @@ def test_two_users_at_once_never_see_each_others_points_or_runs(browser, server_
 
         # Alice steps twice on her points; Bob's run is still at its start
         go_to(alice, "Perceptron")
-        click(alice, "Step")
-        click(alice, "Step")
-        assert metric(alice, "Trial") == "2"
-        click(bob, "Step")
-        assert metric(bob, "Trial") == "1"
-        click(alice, "Step")
-        assert metric(alice, "Trial") == "3"
+        wait_for_player(alice)
+        wait_for_player(bob)
+        focus_page(alice)
+        focus_page(bob)
+        press(alice, "ArrowRight", 2)
+        assert trial(alice) == 2 and trial(bob) == 0
+        press(bob, "ArrowRight")
+        assert trial(bob) == 1
+        press(alice, "ArrowRight")
+        assert trial(alice) == 3
 
-        # each plays to the end of their own run
-        click(bob, "Play")
-        assert metric(bob, "Trial") == "300"                # 60 points × 5 passes: his own data
-        click(alice, "Play")
-        assert metric(alice, "Trial") == "5"               # 5 points × 1 pass: her own data
-        assert metric(bob, "Trial") == "300"
+        # each goes to the end of their own run
+        press(bob, "End")
+        assert trial(bob) == total(bob) == 300                 # 60 points × 5 passes: his own data
+        press(alice, "End")
+        assert trial(alice) == total(alice) == 5              # 5 points × 1 pass: her own data
+        assert trial(bob) == 300
         screenshot(alice, "isolation-alice")
         screenshot(bob, "isolation-bob")
 

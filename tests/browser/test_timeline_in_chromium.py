@@ -194,3 +194,43 @@ def test_the_two_layers_stay_aligned_and_the_zoom_survives_a_step(app_page, serv
     assert ranges[0] == pytest.approx(zoomed) and ranges[1] == pytest.approx(zoomed)
     full = json.loads(app_page.evaluate("() => JSON.stringify(document.querySelector('.mbl-tl-below').layout.xaxis.range)"))
     assert full == pytest.approx(zoomed)
+
+
+@pytest.mark.parametrize("learner", ["Weighted Majority", "Randomized Weighted Majority with doubling"])
+def test_the_experts_weights_the_player_shows_are_the_learners(app_page, server_url, learner):
+    """The player rebuilds the weights from advice, outcomes and phases (w_i = f^{c_i}); at several
+    trials they are the learner's own normalized weights, restarts of the doubling trick included."""
+    from lab import catalog
+    from lab.experts_run import make_stream
+
+    app_page.goto(f"{server_url}/experts")
+    wait_for_player(app_page)
+    values = {"beta": 0.5}
+    if learner != "Weighted Majority":
+        app_page.locator(".st-key-experts_algorithm").click()
+        app_page.get_by_role("option", name="Randomized Weighted Majority").click()
+        wait_idle(app_page)
+        app_page.locator(".st-key-experts_RandomizedWeightedMajority_doubling").get_by_role("checkbox").check(force=True)
+        wait_idle(app_page)
+        app_page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.kind === 'experts'")
+        values = {"doubling": True}
+    name = "Weighted Majority" if learner == "Weighted Majority" else "Randomized Weighted Majority"
+    advice, outcomes = make_stream("noisy experts", 16, 200, 0.1, 0.5, 0, name,
+                                   {"beta": 0.5, "epsilon": 0.5, "doubling": values.get("doubling", False)})
+    model = catalog.build(name, values)
+    if "random_state" in model.get_params():
+        model.set_params(random_state=0)
+    expected = {}
+    restarts = 0
+    for t, (row, outcome) in enumerate(zip(advice, outcomes), start=1):
+        restarts += model.learn_one(row, int(outcome)).restarted
+        expected[t] = model.normalized_weights_.copy()
+    if values.get("doubling"):
+        assert restarts >= 1                           # the check below crosses a restart
+    for t in (1, 37, 120, 200):
+        shown = app_page.evaluate(f"() => document.querySelector('.mbl-tl-root')._mblPlayer.shares({t})")
+        np.testing.assert_allclose(shown, expected[t], rtol=1e-9, atol=1e-12)
+    focus_page(app_page)
+    press(app_page, "ArrowRight", 12)
+    assert app_page.locator(".mbl-tl-barcol").count() == 16
+    screenshot(app_page, f"timeline-experts-{'wm' if learner == 'Weighted Majority' else 'rwm'}", full_page=False)
