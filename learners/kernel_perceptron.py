@@ -15,7 +15,8 @@ import numpy as np
 from ._base import OnlineClassifier
 from ._fast import kernel_perceptron_pass, trial_outputs
 from ._linear import append_constant, binary_sign
-from .kernels import KERNELS, check_kernel_params, kernel_matrix
+from ._validation import check_bound, check_flag, norm_bound
+from .kernels import KERNELS, check_kernel_params, kernel_bound, kernel_matrix
 
 CHUNK = 2048   # rows of a Gram block, to bound memory when scoring many instances
 
@@ -27,11 +28,11 @@ class KernelPerceptron(OnlineClassifier):
     ----------
     kernel : {"rbf", "poly", "linear", "laplace"}, default="rbf"
     gamma : float, default=1.0
-        Kernel width (see :mod:`learners.kernels` for each kernel's formula).
+        Kernel width γ ∈ (0, 10⁶] (see :mod:`learners.kernels` for each kernel's formula).
     degree : int, default=3
-        Degree of the polynomial kernel.
+        Degree of the polynomial kernel, in [1, 20].
     coef0 : float, default=1.0
-        Constant of the polynomial kernel.
+        Constant of the polynomial kernel, in [−10⁶, 10⁶].
     importance_weighted : bool, default=False
         Store α = c·y instead of y (the kernel form of the IWP).
     fit_intercept : bool, default=True
@@ -47,6 +48,13 @@ class KernelPerceptron(OnlineClassifier):
     dual_coef_ : ndarray of shape (n_mistakes,)
         Their coefficients α.
 
+    Notes
+    -----
+    Before a block of trials the learner bounds every score it can reach,
+    (Σ|α| + n·c_max)·K_max with K_max ≥ |K(a, b)| over the instances involved,
+    and refuses the block with a ``ValueError`` when it could pass 10³⁰⁰ (the
+    polynomial and linear kernels on very large features).
+
     Examples
     --------
     >>> import numpy as np
@@ -59,6 +67,7 @@ class KernelPerceptron(OnlineClassifier):
     """
 
     _binary_only = True
+    _state_what = "its first 16 support vectors"
 
     def __init__(self, kernel="rbf", gamma=1.0, degree=3, coef0=1.0, importance_weighted=False,
                  fit_intercept=True, n_passes=1, shuffle=False, random_state=None):
@@ -75,6 +84,11 @@ class KernelPerceptron(OnlineClassifier):
     def _check_params(self):
         super()._check_params()
         check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0)
+        check_flag("importance_weighted", self.importance_weighted)
+        check_flag("fit_intercept", self.fit_intercept)
+
+    def _state_bytes(self, n_features, n_classes):
+        return 8.0 * 16 * (n_features + 2)
 
     def _setup(self, n_features: int) -> None:
         self._kind = "binary"
@@ -82,6 +96,7 @@ class KernelPerceptron(OnlineClassifier):
         self._support = np.zeros((16, width))
         self._alpha = np.zeros(16)
         self._n_support = 0
+        self._largest_norm = 0.0          # ≥ ‖s‖ for every support vector ever kept
 
     def _features(self, X):
         return append_constant(X, self.fit_intercept)
@@ -96,8 +111,22 @@ class KernelPerceptron(OnlineClassifier):
             return np.zeros((F.shape[0], 1))
         return self._dual_scores(np.asarray(F, dtype=float), self._support[:n], self._alpha[:n])[:, None]
 
+    def _check_block(self, F, weights) -> None:
+        """Refuse a block whose scores could overflow (bound in the class's Notes)."""
+        c = float(np.max(weights, initial=0.0)) if self.importance_weighted else 1.0
+        R = max(self._largest_norm, norm_bound(F))
+        K = kernel_bound(self.kernel, self.gamma, self.degree, self.coef0, R)
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = float(np.abs(self._alpha[: self._n_support]).sum()) + F.shape[0] * c
+            bound = total * K
+        check_bound(bound, "The kernel perceptron's scores Σ α·K(x_r, x)",
+                    lambda: f"kernel {self.kernel!r}, largest ‖x‖ ≤ {R:g}, Σ|α| up to {total:g}",
+                    "Scale the features down (or use the rbf or laplace kernel, which is at most 1), "
+                    "or lower the sample weights.")
+
     def _run(self, F, y_index, weights):
         """All trials of a block through one compiled loop (identical instances share one α)."""
+        self._check_block(np.asarray(F, dtype=float), np.asarray(weights, dtype=float))
         n = self._n_support
         rows = np.vstack([self._support[:n], np.asarray(F, dtype=float)])
         unique, inverse = np.unique(rows, axis=0, return_inverse=True)
@@ -117,6 +146,8 @@ class KernelPerceptron(OnlineClassifier):
         self._n_support = int(keep.sum())
         if self._n_support == 0:
             self._support, self._alpha = np.zeros((1, unique.shape[1])), np.zeros(1)
+        else:
+            self._largest_norm = max(self._largest_norm, norm_bound(self._support[: self._n_support]))
         out["updated"] = out["step"] != 0.0
         return out
 
