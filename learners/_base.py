@@ -409,12 +409,15 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
                 order = np.arange(n)
                 F, truth, weight = self._features(X), y_index, weights
             out = self._run(F, truth, weight)
+            done = len(out["mistake"])          # fewer than n when the learner had to stop
             self._log.add_block({
-                "pass_index": np.full(n, self._passes_done), "sample_index": order,
-                "truth": truth, "prediction": out["prediction"], "weight": weight,
+                "pass_index": np.full(done, self._passes_done), "sample_index": order[:done],
+                "truth": truth[:done], "prediction": out["prediction"], "weight": weight[:done],
                 "margin": out["margin"], "mistake": out["mistake"], "updated": out["updated"],
             })
             self._passes_done += 1
+            if done < n:
+                raise ValueError(out["stopped"])
 
     def learn_one(self, x, y, weight=1.0, classes=None) -> TrialRecord:
         """Perform one trial on instance ``x`` with true label ``y``; return its record.

@@ -6,7 +6,8 @@ Regression tests for the defects a reviewer reproduced:
 2. a huge integer parameter (10**400) raised TypeError/OverflowError from deep inside NumPy;
 3. None and NaN were taken as class labels (or raised TypeError);
 4. ``start(classes, 10**9)`` raised MemoryError;
-5. a flag such as ``fit_intercept="no"`` was silently read as true.
+5. a flag such as ``fit_intercept="no"`` was silently read as true;
+6. the Kernel Perceptron's support grew without bound, and stepping it was quadratic.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import learners
 from learners import (AllPairPerceptron, ApportionedMargin, Committee, ImportanceWeightedPerceptron,
                       KernelPerceptron, MultiVectorPerceptron, OOZ, PassiveAggressive, Perceptron,
                       RandomizedWeightedMajority, WeightBoundedPerceptron, WeightedMajority, Winnow)
+from learners import kernel_perceptron as kernel_module
 
 #: the documented caps (learners/_validation.py)
 MAX_FEATURES, MAX_STATE_MIB, SAFE_LIMIT = 1_000_000, 512, 1e300
@@ -194,6 +196,7 @@ def test_a_huge_integer_parameter_is_refused_naming_the_parameter_and_its_range(
     (ApportionedMargin(), "theta", [10**400, 1], "θ must be positive numbers, one per class"),
     (ApportionedMargin(), "theta", [1e-320, 1.0], r"θ must be positive and finite .* within \[1e-06, 1e\+06\]"),
     (ApportionedMargin(kernel="rbf"), "gram_cache_rows", 10**400, r"gram_cache_rows must lie in \[0, 32768\]"),
+    (KernelPerceptron(), "max_support", 10**400, r"max_support must lie in \[1, 10000000\]"),
     (Perceptron(shuffle=True), "random_state", 10**400, "random_state must be None, an integer in"),
     (Perceptron(shuffle=True), "random_state", -1, "random_state must be None, an integer in"),
     (WeightedMajority(shuffle=True), "random_state", 2**32, "random_state must be None, an integer in"),
@@ -341,6 +344,87 @@ def test_numpy_bools_are_flags(learner, name):
 def test_fit_intercept_no_no_longer_turns_the_intercept_on():
     with pytest.raises(ValueError, match="fit_intercept must be True or False; got 'no'"):
         Perceptron(fit_intercept="no").fit(X01, Y01)
+
+
+# ------------------------------------------------------------------ 6. kernel perceptron
+def distinct_ring(n, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    return X, (np.hypot(*X.T) < 1.0).astype(int)
+
+
+def test_max_support_stops_fit_keeping_the_trials_before_the_limit():
+    X, y = distinct_ring(400)
+    free = KernelPerceptron(gamma=2.0).fit(X, y)
+    assert len(free.support_vectors_) > 10
+    limited = KernelPerceptron(gamma=2.0, max_support=10)
+    with pytest.raises(ValueError, match=r"KernelPerceptron\(max_support=10\) stopped before trial (\d+): "
+                                         r"a mistake on a new instance would make it the 11th support vector"):
+        limited.fit(X, y)
+    stop = limited.n_trials_                       # the trials made before the one that would exceed the limit
+    assert len(limited.support_vectors_) == 10
+    # below the limit the run is exactly the unlimited one
+    for key in ("prediction", "mistake", "margin"):
+        np.testing.assert_array_equal(limited.history_[key], free.history_[key][:stop])
+    assert free.history_["mistake"][stop] and limited.dual_coef_.shape == (10,)
+
+
+def test_a_limit_that_is_never_reached_changes_nothing():
+    X, y = distinct_ring(300, seed=1)
+    free = KernelPerceptron(gamma=2.0, n_passes=2).fit(X, y)
+    limited = KernelPerceptron(gamma=2.0, n_passes=2, max_support=len(free.support_vectors_)).fit(X, y)
+    np.testing.assert_array_equal(limited.history_["prediction"], free.history_["prediction"])
+    np.testing.assert_array_equal(limited.dual_coef_, free.dual_coef_)
+
+
+def test_learn_one_at_the_limit_raises_and_leaves_the_learner_as_it_was():
+    X, y = distinct_ring(200, seed=2)
+    model = KernelPerceptron(gamma=2.0, max_support=5)
+    model.start([0, 1], 2)
+    for x, label in zip(X, y):
+        before = (model.dual_coef_.copy(), model.support_vectors_.copy(), model.n_trials_)
+        try:
+            model.learn_one(x, label)
+        except ValueError as error:
+            assert "max_support=5" in str(error)
+            break
+    else:
+        pytest.fail("the limit was never reached")
+    assert np.array_equal(model.dual_coef_, before[0]) and np.array_equal(model.support_vectors_, before[1])
+    assert model.n_trials_ == before[2] and len(model.support_vectors_) == 5
+    known = model.support_vectors_[0]                 # an instance it holds can still be learned
+    model.learn_one(known, 1 - model.predict([known])[0])
+    assert len(model.support_vectors_) <= 5
+
+
+def test_learn_one_scores_only_its_own_instance(monkeypatch):
+    """A step computes S kernel values (S support vectors), not the Gram matrix of the whole support."""
+    X, y = distinct_ring(300, seed=3)
+    model = KernelPerceptron(gamma=2.0).fit(X, y)
+    support = len(model.support_vectors_)
+    computed = []
+    real = kernel_module.kernel_matrix
+
+    def counting(A, B, *args, **kwargs):
+        computed.append(np.shape(A)[0] * np.shape(B)[0])
+        return real(A, B, *args, **kwargs)
+
+    monkeypatch.setattr(kernel_module, "kernel_matrix", counting)
+    model.learn_one(X[0] + 10.0, 1)                  # far away: a new instance, a mistake
+    assert 0 < sum(computed) <= support
+
+
+def test_stepping_and_fitting_agree_beyond_one_block_of_fit():
+    """fit works through blocks of 2048 rows; stepping scores each instance afresh: same run."""
+    X, y = distinct_ring(5000, seed=4)
+    X = np.round(X, 1)                                # repeats, so that support vectors merge
+    fitted = KernelPerceptron(gamma=3.0, importance_weighted=True).fit(X, y, sample_weight=1 + (y == 1))
+    stepped = KernelPerceptron(gamma=3.0, importance_weighted=True).start([0, 1], 2)
+    for x, label in zip(X, y):
+        stepped.learn_one(x, label, weight=1.0 + (label == 1))
+    np.testing.assert_array_equal(fitted.history_["prediction"], stepped.history_["prediction"])
+    np.testing.assert_allclose(fitted.decision_function(X[:50]), stepped.decision_function(X[:50]), atol=1e-9)
+    assert len(fitted.support_vectors_) == len(stepped.support_vectors_)
 
 
 # ------------------------------------------------------------------ the messages
