@@ -127,21 +127,40 @@ def encode_labels(y) -> tuple[np.ndarray, np.ndarray]:
 
 
 class TrialLog:
-    """Per-trial arrays of a run, grown block by block (a pass) or row by row (a step)."""
+    """Per-trial arrays of a run, grown block by block (a pass) or row by row (a step).
+
+    A block never changes once added (its arrays are read-only), so a copy of
+    the log (``copy.deepcopy`` of a learner, e.g. a snapshot after every
+    update) shares the blocks and copies at most ``ROWS_PER_BLOCK`` pending
+    rows: its cost grows with the number of blocks, not of trials.
+    """
+
+    #: rows added one by one are gathered into a block this large
+    ROWS_PER_BLOCK = 256
 
     def __init__(self):
         self._blocks: list[dict] = []
         self._rows: list[tuple] = []
         self._cache: dict | None = None
 
+    def __deepcopy__(self, memo) -> "TrialLog":
+        copied = TrialLog()
+        copied._blocks = list(self._blocks)      # read-only blocks, shared
+        copied._rows = list(self._rows)          # tuples of scalars
+        return copied
+
     def add_block(self, block: dict) -> None:
         self._flush_rows()
+        for values in block.values():
+            values.flags.writeable = False
         self._blocks.append(block)
         self._cache = None
 
     def add_row(self, *values) -> None:
         self._rows.append(values)
         self._cache = None
+        if len(self._rows) >= self.ROWS_PER_BLOCK:
+            self._flush_rows()
 
     def _flush_rows(self) -> None:
         if not self._rows:
@@ -149,6 +168,8 @@ class TrialLog:
         columns = list(zip(*self._rows))
         names = ("pass_index", "sample_index", "truth", "prediction", "weight", "margin", "mistake", "updated")
         block = {name: np.asarray(col) for name, col in zip(names, columns)}
+        for values in block.values():
+            values.flags.writeable = False
         self._blocks.append(block)
         self._rows = []
 

@@ -12,6 +12,7 @@ Regression tests for the defects a reviewer reproduced:
 
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -425,6 +426,20 @@ def test_stepping_and_fitting_agree_beyond_one_block_of_fit():
     np.testing.assert_array_equal(fitted.history_["prediction"], stepped.history_["prediction"])
     np.testing.assert_allclose(fitted.decision_function(X[:50]), stepped.decision_function(X[:50]), atol=1e-9)
     assert len(fitted.support_vectors_) == len(stepped.support_vectors_)
+
+
+def test_a_copy_of_a_learner_shares_its_recorded_trials_instead_of_copying_them():
+    """Copying a learner (a snapshot after every update) must not cost time in the length of its log."""
+    model = Perceptron().start([0, 1], 2)
+    for x, label in zip(np.tile(X01, (300, 1)), np.tile(Y01, 300)):
+        model.learn_one(x, label)
+    copied = copy.deepcopy(model)
+    assert copied._log._blocks and all(a is b for a, b in zip(copied._log._blocks, model._log._blocks))
+    assert len(copied._log._rows) < 256
+    copied.learn_one([5.0, -5.0], 0)                 # the copy goes its own way ...
+    assert model.n_trials_ == 1200 and copied.n_trials_ == 1201
+    for key in model.history_:                       # ... and the original's history is untouched
+        np.testing.assert_array_equal(copied.history_[key][:1200], model.history_[key])
 
 
 # ------------------------------------------------------------------ the messages
