@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, check_non_negative, validate_data
 
-from ._validation import check_instance, check_number, check_sample_weight, check_weight
+from ._validation import (MAX_FEATURES, MAX_PASSES, MAX_STATE_BYTES, check_flag, check_instance, check_label,
+                          check_labels, check_number, check_random_state, check_sample_weight, check_state_size,
+                          check_weight, describe, largest_abs, numbers_as_floats)
 
 HISTORY_FIELDS = (
     "trial", "pass_index", "sample_index", "truth", "prediction", "weight",
@@ -92,11 +93,14 @@ def check_class_labels(y) -> None:
     """scikit-learn's check that ``y`` holds class labels (not continuous or multi-output values).
 
     A 1-dimensional array of integers or booleans always does (``type_of_target``
-    calls it "binary" or "multiclass"), so only other targets pay for the full check.
+    calls it "binary" or "multiclass"), so only other targets pay for the full check;
+    labels of an object array must not be None, NaN or a mix of strings and numbers.
     """
     y = np.asarray(y)
     if y.ndim == 1 and y.dtype.kind in "biu":
         return
+    if y.dtype.kind == "O":
+        check_labels(y, "y")                      # None, NaN or a mix of strings and numbers
     check_classification_targets(y)
 
 
@@ -123,21 +127,40 @@ def encode_labels(y) -> tuple[np.ndarray, np.ndarray]:
 
 
 class TrialLog:
-    """Per-trial arrays of a run, grown block by block (a pass) or row by row (a step)."""
+    """Per-trial arrays of a run, grown block by block (a pass) or row by row (a step).
+
+    A block never changes once added (its arrays are read-only), so a copy of
+    the log (``copy.deepcopy`` of a learner, e.g. a snapshot after every
+    update) shares the blocks and copies at most ``ROWS_PER_BLOCK`` pending
+    rows: its cost grows with the number of blocks, not of trials.
+    """
+
+    #: rows added one by one are gathered into a block this large
+    ROWS_PER_BLOCK = 256
 
     def __init__(self):
         self._blocks: list[dict] = []
         self._rows: list[tuple] = []
         self._cache: dict | None = None
 
+    def __deepcopy__(self, memo) -> "TrialLog":
+        copied = TrialLog()
+        copied._blocks = list(self._blocks)      # read-only blocks, shared
+        copied._rows = list(self._rows)          # tuples of scalars
+        return copied
+
     def add_block(self, block: dict) -> None:
         self._flush_rows()
+        for values in block.values():
+            values.flags.writeable = False
         self._blocks.append(block)
         self._cache = None
 
     def add_row(self, *values) -> None:
         self._rows.append(values)
         self._cache = None
+        if len(self._rows) >= self.ROWS_PER_BLOCK:
+            self._flush_rows()
 
     def _flush_rows(self) -> None:
         if not self._rows:
@@ -145,6 +168,8 @@ class TrialLog:
         columns = list(zip(*self._rows))
         names = ("pass_index", "sample_index", "truth", "prediction", "weight", "margin", "mistake", "updated")
         block = {name: np.asarray(col) for name, col in zip(names, columns)}
+        for values in block.values():
+            values.flags.writeable = False
         self._blocks.append(block)
         self._rows = []
 
@@ -191,9 +216,43 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
     _positive_only = False
 
     # ------------------------------------------------------------------ hooks
+    #: what ``_setup`` allocates, for the message of ``_state_bytes``' cap
+    _state_what = "one weight vector per class"
+
     def _check_params(self) -> None:
         """Validate constructor parameters (override and call super)."""
-        check_number("n_passes", getattr(self, "n_passes", 1), low=1, integer=True)
+        check_number("n_passes", getattr(self, "n_passes", 1), low=1, high=MAX_PASSES, integer=True)
+        if hasattr(self, "shuffle"):
+            check_flag("shuffle", self.shuffle)
+
+    def _state_bytes(self, n_features: int, n_classes: int) -> float:
+        """Bytes ``_setup`` allocates (checked against ``MAX_STATE_BYTES`` before it does)."""
+        return 8.0 * n_classes * (n_features + 1)
+
+    def _check_state_size(self, n_features: int, n_classes: int) -> None:
+        """Refuse, before allocating, a state beyond ``MAX_STATE_BYTES``; say how many features
+        (with these classes) and how many classes (with these features) would fit."""
+        need = self._state_bytes(n_features, n_classes)
+        if need <= MAX_STATE_BYTES:
+            return
+
+        def most(fits, top):
+            low, high = 0, top                  # the largest m in [0, top] with fits(m) (fits is monotone)
+            while low < high:
+                middle = (low + high + 1) // 2
+                low, high = (middle, high) if fits(middle) else (low, middle - 1)
+            return low
+
+        features = most(lambda d: d >= 1 and self._state_bytes(d, n_classes) <= MAX_STATE_BYTES, MAX_FEATURES)
+        classes = most(lambda k: k >= 2 and self._state_bytes(n_features, k) <= MAX_STATE_BYTES, 10**9)
+        plural = "s" * (features != 1)
+        advice = [f"with {n_classes:,} classes at most {features:,} feature{plural} fit" if features
+                  else f"{n_classes:,} classes do not fit with any number of features"]
+        if classes >= 2:
+            advice.append(f"with {n_features:,} features at most {classes:,} classes")
+        check_state_size(type(self).__name__, need,
+                         f"{self._state_what} (n_features = {n_features:,}, {n_classes:,} classes)",
+                         "; ".join(advice))
 
     def _setup(self, n_features: int) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -225,13 +284,15 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def _check_X(self, X, reset: bool):
-        X = validate_data(self, X, reset=reset, dtype=np.float64)
+        with numbers_as_floats("X"):
+            X = validate_data(self, X, reset=reset, dtype=np.float64)
         if self._positive_only:
             check_non_negative(X, type(self).__name__)
         return X
 
     def _check_targets(self, X, y, reset: bool):
-        X, y = validate_data(self, X, y, reset=reset, dtype=np.float64)
+        with numbers_as_floats("X"):
+            X, y = validate_data(self, X, y, reset=reset, dtype=np.float64)
         check_class_labels(y)
         self._check_binary(y)
         if self._positive_only:
@@ -249,7 +310,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
                 )
 
     def _check_classes(self, classes) -> np.ndarray:
-        classes = np.unique(np.asarray(classes))
+        classes = np.unique(check_labels(classes))
         if classes.size < 2:
             raise ValueError(
                 f"{type(self).__name__} needs at least two classes to learn from, but the "
@@ -292,16 +353,20 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         classes : array-like
             Every label the stream may contain.
         n_features : int
-            Length of an instance x.
+            Length of an instance x, at most 10⁶ (``MAX_FEATURES``).  A state
+            beyond 512 MiB (``MAX_STATE_BYTES``: e.g. the all-pair tensor of
+            many classes) is refused before it is allocated.
         """
         self._check_params()
-        check_number("n_features", n_features, low=1, integer=True)
-        self.classes_ = self._check_classes(classes)
+        check_number("n_features", n_features, low=1, high=MAX_FEATURES, integer=True)
+        classes = self._check_classes(classes)
+        self._check_state_size(int(n_features), len(classes))
+        self._rng = check_random_state(getattr(self, "random_state", None))
+        self.classes_ = classes
         self._class_positions = {label: i for i, label in enumerate(self.classes_.tolist())}
         self.n_features_in_ = int(n_features)
         self._log = TrialLog()
         self._passes_done = 0
-        self._rng = check_random_state(getattr(self, "random_state", None))
         self._setup(self.n_features_in_)
         return self
 
@@ -337,6 +402,8 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         defaults to the labels present in ``y``).
         """
         first = not hasattr(self, "classes_")
+        if not first:
+            self._check_params()                  # set_params may have changed them since the start
         X, y = self._check_targets(X, y, reset=first)
         weights = check_sample_weight(sample_weight, X.shape[0])
         if first:
@@ -344,9 +411,9 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
             self.start(y if classes is None else classes, X.shape[1])
             if feature_names is not None:
                 self.feature_names_in_ = feature_names
-        elif classes is not None and not np.array_equal(np.unique(classes), self.classes_):
+        elif classes is not None and not np.array_equal(np.unique(check_labels(classes)), self.classes_):
             raise ValueError(
-                f"classes={np.unique(classes).tolist()} differs from the classes of the first "
+                f"classes={np.unique(check_labels(classes)).tolist()} differs from the classes of the first "
                 f"call {self.classes_.tolist()}."
             )
         self._learn_rows(X, self._encode(y), weights, 1)
@@ -363,12 +430,15 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
                 order = np.arange(n)
                 F, truth, weight = self._features(X), y_index, weights
             out = self._run(F, truth, weight)
+            done = len(out["mistake"])          # fewer than n when the learner had to stop
             self._log.add_block({
-                "pass_index": np.full(n, self._passes_done), "sample_index": order,
-                "truth": truth, "prediction": out["prediction"], "weight": weight,
+                "pass_index": np.full(done, self._passes_done), "sample_index": order[:done],
+                "truth": truth[:done], "prediction": out["prediction"], "weight": weight[:done],
                 "margin": out["margin"], "mistake": out["mistake"], "updated": out["updated"],
             })
             self._passes_done += 1
+            if done < n:
+                raise ValueError(out["stopped"])
 
     def learn_one(self, x, y, weight=1.0, classes=None) -> TrialRecord:
         """Perform one trial on instance ``x`` with true label ``y``; return its record.
@@ -376,13 +446,20 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         On a learner that has not been started, ``classes`` must list the
         labels of the stream (or call :meth:`start` first).
         """
+        check_label(y)
         if not hasattr(self, "classes_"):
             if classes is None:
                 raise ValueError(
                     "The learner has not been started: pass classes=[...] to the first "
                     "learn_one call, or call start(classes, n_features)."
                 )
-            self.start(classes, np.asarray(x).reshape(-1).shape[0])
+            try:
+                n_features = np.asarray(x, dtype=object).reshape(-1).shape[0]
+            except (TypeError, ValueError):
+                n_features = 0
+            if n_features < 1:
+                raise ValueError(f"x must be a non-empty vector of numbers; got {describe(x)}.")
+            self.start(classes, n_features)
         x = check_instance(x, self.n_features_in_)
         if self._positive_only and np.any(x < 0):
             raise ValueError(f"Negative values in data passed to {type(self).__name__}: "
@@ -405,7 +482,17 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         """Predict the label of one instance without learning from it."""
         check_is_fitted(self, "classes_")
         x = check_instance(x, self.n_features_in_)
-        return self.predict_from_scores(self._scores(self._features(x[None, :])))[0]
+        return self.predict_from_scores(self._finite_scores(x[None, :]))[0]
+
+    def _finite_scores(self, X) -> np.ndarray:
+        """``_scores`` of the rows of X, refused when one is not finite (instances too large for
+        the learned weights: the score would be ±inf or NaN)."""
+        with np.errstate(over="ignore", invalid="ignore"):     # refused below, with a reason
+            scores = self._scores(self._features(X))
+        if not np.all(np.isfinite(scores)):
+            raise ValueError(f"The scores of these instances overflow (largest |x| = {largest_abs(X):g}); "
+                             "scale the features down (as the training data were).")
+        return scores
 
     def predict_from_scores(self, scores: np.ndarray) -> np.ndarray:
         """Map raw score rows (as from ``_scores``) to labels."""
@@ -419,7 +506,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         multiclass, one column per class whose argmax is the prediction."""
         check_is_fitted(self, "classes_")
         X = self._check_X(X, reset=False)
-        scores = self._scores(self._features(X))
+        scores = self._finite_scores(X)
         if self._kind == "binary":
             return scores.reshape(-1)
         if scores.shape[1] == 2:
@@ -430,7 +517,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         """Predicted labels of the rows of X."""
         check_is_fitted(self, "classes_")
         X = self._check_X(X, reset=False)
-        return self.predict_from_scores(self._scores(self._features(X)))
+        return self.predict_from_scores(self._finite_scores(X))
 
     # ------------------------------------------------------- online accounting
     @property

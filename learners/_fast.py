@@ -447,13 +447,18 @@ def kernel_value(a, b, kind, gamma, degree, coef0):
 
 @njit(cache=True)
 def kernel_perceptron_pass(U, index, y_sign, weights, alpha, scores, kind, gamma, degree, coef0,
-                           importance_weighted, prediction, margin, mistake, step):
+                           importance_weighted, max_support, n_active, prediction, margin, mistake, step):
     """Kernel perceptron over trials whose instances are the rows U[index[t]] (seed 003 §2).
 
     ``alpha`` holds one dual coefficient per distinct instance (repeats merge),
     ``scores`` the current Σ_j α_j K(U[i], U[j]) of every distinct instance; a
     mistake on U[i] adds δ = y·(c) to α_i and δ·K(U[·], U[i]) to every score, so
-    a trial costs O(1) and an update O(U·d) — long runs stay cheap.
+    a trial costs O(1) and an update O(U·d).
+
+    ``n_active`` is the number of non-zero α on entry.  With ``max_support`` ≥ 0
+    the loop stops before an update that would make more than ``max_support``
+    of them non-zero, leaving that trial undone; it returns the number of
+    trials completed (``index.shape[0]`` when it did not stop).
     """
     for t in range(index.shape[0]):
         i = index[t]
@@ -466,7 +471,15 @@ def kernel_perceptron_pass(U, index, y_sign, weights, alpha, scores, kind, gamma
         if m <= 0.0:
             delta = y_sign[t] * (weights[t] if importance_weighted else 1.0)
             if delta != 0.0:
+                was_zero = alpha[i] == 0.0
+                if was_zero and max_support >= 0 and n_active >= max_support:
+                    return t
                 alpha[i] += delta
+                if was_zero:
+                    n_active += 1
+                elif alpha[i] == 0.0:
+                    n_active -= 1
                 for r in range(U.shape[0]):
                     scores[r] += delta * kernel_value(U[r], U[i], kind, gamma, degree, coef0)
         step[t] = delta
+    return index.shape[0]

@@ -10,10 +10,13 @@ column of W.  An algorithm is then only its update rule.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ._base import OnlineClassifier
 from ._fast import trial_outputs
+from ._validation import check_bound, frobenius, largest_abs, norm_bound
 
 
 def append_constant(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
@@ -27,10 +30,41 @@ def append_constant(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
     return F
 
 
+#: below this length Σ x_j² loses precision to underflow (and beyond 1e154 it overflows)
+_TINY_NORM = 1e-140
+
+
+def safe_row_norms(F: np.ndarray) -> np.ndarray:
+    """Euclidean length of every row of F, also where Σ x_j² under- or overflows.
+
+    Such rows are scaled by their largest |x_j| first; every other row gets
+    exactly ``np.linalg.norm``'s value.
+
+    >>> big, tiny = 2.0 ** 600, 2.0 ** -600        # Σ x² overflows, resp. underflows, at these scales
+    >>> (safe_row_norms(np.array([[3 * big, 4 * big], [3 * tiny, 4 * tiny], [3.0, 4.0], [0.0, 0.0]]))
+    ...  / [big, tiny, 1, 1]).tolist()
+    [5.0, 5.0, 5.0, 0.0]
+    """
+    F = np.asarray(F, dtype=float)
+    with np.errstate(over="ignore", under="ignore"):
+        norms = np.linalg.norm(F, axis=1)
+        awkward = ~np.isfinite(norms) | (norms < _TINY_NORM)
+        if awkward.any():
+            rows = F[awkward]
+            top = np.abs(rows).max(axis=1) if rows.shape[1] else np.zeros(rows.shape[0])
+            top[top == 0] = 1.0
+            norms[awkward] = top * np.linalg.norm(rows / top[:, None], axis=1)
+    return norms
+
+
 def unit_rows(F: np.ndarray) -> np.ndarray:
-    """Scale every non-zero row of F to Euclidean length 1 (zero rows stay zero)."""
-    norms = np.linalg.norm(F, axis=1, keepdims=True)
-    return np.divide(F, norms, out=np.zeros_like(F), where=norms > 0)
+    """Scale every non-zero row of F to Euclidean length 1 (zero rows stay zero), at any scale.
+
+    >>> unit_rows(np.array([[3e200, 4e200], [0.0, 0.0]])).round(15).tolist()
+    [[0.6, 0.8], [0.0, 0.0]]
+    """
+    norms = safe_row_norms(F)[:, None]
+    return np.divide(F, norms, out=np.zeros_like(F, dtype=float), where=norms > 0)
 
 
 class LinearOnlineClassifier(OnlineClassifier):
@@ -66,8 +100,13 @@ class LinearOnlineClassifier(OnlineClassifier):
         """Run the compiled loop of this learner over rows of F, filling ``out``."""
         raise NotImplementedError
 
+    def _check_block(self, F, weights) -> None:  # pragma: no cover - abstract
+        """Refuse (ValueError) a block of trials whose updates could overflow, before running it."""
+        raise NotImplementedError
+
     def _run(self, F, y_index, weights):
         F = np.ascontiguousarray(F, dtype=np.float64)
+        self._check_block(F, weights)
         out = trial_outputs(F.shape[0])
         self._compiled_pass(F, np.ascontiguousarray(y_index, dtype=np.int64),
                             np.ascontiguousarray(weights, dtype=np.float64), out)
@@ -122,6 +161,23 @@ class LinearOnlineClassifier(OnlineClassifier):
         if self.fit_intercept:
             return W[:, -1].copy()
         return np.zeros(W.shape[0])
+
+
+def check_additive_growth(learner, F, step: float, moved_rows: int, what: str, detail) -> None:
+    """Refuse a block of additive updates W[r] ± a·x (a ≤ ``step``) that could overflow.
+
+    Updates are made only where the learner got the trial wrong (the moved rows'
+    score difference had the wrong sign), so every update adds at most
+    ``moved_rows``·a²·‖x‖² to ‖W‖² (the cross term is ≤ 0).  After n trials
+    ‖W‖ ≤ ‖W_now‖ + √(n·moved_rows)·a·R and every score |w_r·x| ≤ ‖W‖·R, with
+    R ≥ ‖x‖ for every row; that bound must stay below ``SAFE_LIMIT``.
+    """
+    n = F.shape[0]
+    R = norm_bound(F)
+    with np.errstate(over="ignore", invalid="ignore"):
+        bound = (frobenius(learner._W) + math.sqrt(n * moved_rows) * step * R) * R
+    check_bound(bound, what, lambda: f"{detail()}, largest |x| = {largest_abs(F):g} over {n} trial(s)",
+                "Scale the features down, or lower the step size or the sample weights.")
 
 
 def binary_sign(y_index: int) -> float:

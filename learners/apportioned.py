@@ -60,17 +60,24 @@ import numpy as np
 from ._base import OnlineClassifier
 from ._fast import kernel_value, njit
 from ._linear import append_constant
-from ._validation import check_choice, check_number
-from .kernels import check_kernel_params, kernel_matrix
+from ._validation import (check_bound, check_choice, check_flag, check_number, describe, frobenius,
+                          norm_bound)
+from .kernels import check_kernel_params, kernel_bound, kernel_matrix
 
 SOLVERS = ("sgd", "perceptron")
 KERNEL_CODES = {"linear": 0, "poly": 1, "rbf": 2, "laplace": 3}
 #: the kernel path caches the Gram matrix of the distinct rows seen up to this many rows
 GRAM_CACHE_ROWS = 2048
+#: the largest gram_cache_rows a user may ask for (8 GiB of cache)
+MAX_GRAM_CACHE_ROWS = 32_768
+#: the range of a priority θ_j
+THETA_LIMITS = (1e-6, 1e6)
+#: the range of the regularisation λ
+LAM_LIMITS = (1e-9, 1e6)
 
 
 def check_theta(theta, n_classes: int | None = None, classes=None) -> np.ndarray:
-    """Return θ as a float array: one finite priority > 0 per class (all 1 when None).
+    """Return θ as a float array: one priority θ_j ∈ [10⁻⁶, 10⁶] per class (all 1 when None).
 
     Parameters
     ----------
@@ -91,11 +98,12 @@ def check_theta(theta, n_classes: int | None = None, classes=None) -> np.ndarray
         if n_classes is None:
             raise ValueError("θ must be positive numbers, one per class; got None without a class count.")
         return np.ones(int(n_classes))
+    low, high = THETA_LIMITS
     try:
         values = np.asarray(theta, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"θ must be positive numbers, one per class (the cost of an error on that "
-                         f"class); got {theta!r}.") from None
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"θ must be positive numbers, one per class, within [{low:g}, {high:g}] (the cost "
+                         f"of an error on that class); got {describe(theta)}.") from None
     if values.ndim != 1:
         raise ValueError(f"θ must be positive numbers in a flat list, one per class; got an array of "
                          f"shape {values.shape}.")
@@ -104,9 +112,10 @@ def check_theta(theta, n_classes: int | None = None, classes=None) -> np.ndarray
         raise ValueError(f"θ must be positive, one value per class: there are {n_classes} classes{which} "
                          f"but θ has {values.shape[0]} value(s) (got {values.tolist()}). Give one priority "
                          "per class, in the order of classes_.")
-    if not np.all(np.isfinite(values)) or np.any(values <= 0):
-        raise ValueError(f"θ must be positive and finite for every class (θ_j is the cost of an error "
-                         f"on class j; use 1 for an ordinary class); got {values.tolist()}.")
+    if not np.all(np.isfinite(values) & (values >= low) & (values <= high)):
+        raise ValueError(f"θ must be positive and finite for every class, within [{low:g}, {high:g}] (θ_j is "
+                         f"the cost of an error on class j; use 1 for an ordinary class); "
+                         f"got {describe(values.tolist(), 200)}.")
     return values
 
 
@@ -275,7 +284,7 @@ class ApportionedMargin(OnlineClassifier):
         ``"linear"`` keeps the primal weights (``coef_``); the others keep dual
         counts per stored instance (seed 002, Lemma 5).
     lam : float, default=0.01
-        Regularisation λ > 0 of the SGD solver (ignored by the perceptron).  In
+        Regularisation λ ∈ [10⁻⁹, 10⁶] of the SGD solver (ignored by the perceptron).  In
         Pegasos terms C = 1/(λn): 0.25 for the 400 points of the four-cloud
         example.  Weak enough for the scores to reach ±θ on data of unit scale,
         strong enough to average out the noise of overlapping classes; there,
@@ -302,11 +311,17 @@ class ApportionedMargin(OnlineClassifier):
         Seed of the shuffling.
     gram_cache_rows : int or None, default=None
         Non-linear kernels: the Gram matrix of the stored instances is cached
-        while there are at most this many (None: :data:`GRAM_CACHE_ROWS`, 2048;
+        while there are at most this many, in [0, 32768] (None: :data:`GRAM_CACHE_ROWS`, 2048;
         the matrix takes 8·rows² bytes: 2048 rows take 32 MB);
         beyond, every K(x_i, x) is computed on the spot.  Both give the same
         numbers (one kernel function); a larger cache only saves time, e.g.
         18,000 rows (2.6 GB) make ten passes over LETTER about ten times faster.
+
+    Notes
+    -----
+    Before a block of trials the learner bounds every score it can reach
+    (each step adds at most c_max·‖x‖ to a row of the sums, or c_max to a dual
+    count) and refuses the block with a ``ValueError`` when it could pass 10³⁰⁰.
 
     Attributes
     ----------
@@ -372,12 +387,39 @@ class ApportionedMargin(OnlineClassifier):
     def _check_params(self):
         super()._check_params()
         check_choice("solver", self.solver, SOLVERS)
-        check_number("lam", self.lam, low=0, low_open=True)
+        check_number("lam", self.lam, low=LAM_LIMITS[0], high=LAM_LIMITS[1])
         check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0)
+        check_flag("fit_intercept", self.fit_intercept)
         if self.gram_cache_rows is not None:
-            check_number("gram_cache_rows", self.gram_cache_rows, low=0, integer=True)
+            check_number("gram_cache_rows", self.gram_cache_rows, low=0, high=MAX_GRAM_CACHE_ROWS, integer=True)
         if self.theta is not None:
             check_theta(self.theta)
+
+    def _check_block(self, F, weights) -> None:
+        """Refuse a block of trials whose scores could overflow.
+
+        A step adds ±c·x to some rows of the sums S (linear) or ±c to some dual
+        counts ᾱ (kernels), so after n more steps every raw score is at most
+        (‖S‖ + n·k·c_max·R)·R, resp. (Σ|ᾱ| + n·k·c_max)·K_max; the SGD scale
+        1/(λt) and the division by θ multiply it by at most max(1, 1/λ)/θ_min.
+        """
+        n, k = F.shape[0], len(self.classes_)
+        c = float(np.max(weights, initial=0.0))
+        scale = max(1.0, 1.0 / float(self.lam)) if self._sgd else 1.0
+        scale /= float(self.theta_.min())
+        with np.errstate(over="ignore", invalid="ignore"):
+            if self.kernel == "linear":
+                R = norm_bound(F)
+                raw = (frobenius(self._S) + n * k * c * R) * R
+            else:
+                R = max(self._largest_norm, norm_bound(F))
+                total = float(np.abs(self._alpha[: self._n_support]).sum()) + n * k * c
+                raw = total * kernel_bound(self.kernel, self.gamma, self.degree, self.coef0, R)
+            bound = raw * scale
+        check_bound(bound, "The apportioned-margin scores f_j(x)/θ_j",
+                    lambda: f"largest ‖x‖ ≤ {R:g}, largest c = {c:g}, {n} trial(s), "
+                            f"θ_min = {self.theta_.min():g}",
+                    "Scale the features down, or lower the sample weights.")
 
     def _setup(self, n_features):
         self._kind = "multi"
@@ -390,6 +432,7 @@ class ApportionedMargin(OnlineClassifier):
         if self.kernel == "linear":
             self._S = np.zeros((k, width))
             return
+        self._largest_norm = 0.0                           # ≥ ‖x‖ of every instance stored
         self._X = np.zeros((0, width))                     # every distinct instance seen
         self._alpha = np.zeros((0, k))                     # its dual counts ᾱ
         self._active = np.zeros(0, dtype=np.bool_)         # rows with some ᾱ ≠ 0
@@ -438,6 +481,7 @@ class ApportionedMargin(OnlineClassifier):
                "moved": np.empty(n, dtype=np.int64), "step_size": np.empty(n)}
         y_index = np.ascontiguousarray(y_index, dtype=np.int64)
         weights = np.ascontiguousarray(weights, dtype=np.float64)
+        self._check_block(F, weights)
         tail = (float(self.lam), self._sgd, self._state, out["prediction"], out["margin"],
                 out["mistake"], out["moved"], out["step_size"], out["updated"], self._last_raw,
                 self._last_fired)
@@ -489,6 +533,7 @@ class ApportionedMargin(OnlineClassifier):
             self._active = _resized(self._active, capacity)
         self._X[start:stop] = new_rows
         self._n_support = stop
+        self._largest_norm = max(self._largest_norm, norm_bound(new_rows))
         limit = GRAM_CACHE_ROWS if self.gram_cache_rows is None else self.gram_cache_rows
         if self._use_cache and stop > limit:
             self._use_cache, self._G = False, np.zeros((0, 0))   # too big: compute K on the spot

@@ -19,11 +19,15 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
-from sklearn.utils import check_random_state, get_tags
+from sklearn.utils import get_tags
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._validation import check_choice, check_number, check_sample_weight
+from ._validation import (MAX_PASSES, check_choice, check_number, check_random_state, check_sample_weight,
+                          numbers_as_floats)
+
+#: the largest committee
+MAX_MEMBERS = 1000
 
 VOTES = ("majority", "min_frequency")
 
@@ -39,11 +43,11 @@ class Committee(ClassifierMixin, BaseEstimator):
         its own permutation in every pass, as in Algorithm 1); a learner without
         ``n_passes`` makes its extra passes with ``partial_fit``.
     n_members : int, default=5
-        J, the committee size.
+        J, the committee size, in [1, 1000].
     vote : {"majority", "min_frequency"}, default="majority"
         How the members' predictions are combined (see the module docstring).
     n_passes : int, default=1
-        P, the passes each member makes over its permutation.
+        P, the passes each member makes over its permutation, in [1, 100000].
     random_state : int, RandomState or None
         Draws the members' permutation seeds s_j.
 
@@ -92,8 +96,8 @@ class Committee(ClassifierMixin, BaseEstimator):
         return tags
 
     def _check_params(self) -> None:
-        check_number("n_members", self.n_members, low=1, integer=True)
-        check_number("n_passes", self.n_passes, low=1, integer=True)
+        check_number("n_members", self.n_members, low=1, high=MAX_MEMBERS, integer=True)
+        check_number("n_passes", self.n_passes, low=1, high=MAX_PASSES, integer=True)
         check_choice("vote", self.vote, VOTES)
         if self.estimator is None or not hasattr(self.estimator, "fit"):
             raise ValueError("Committee needs a classifier to clone, e.g. "
@@ -122,7 +126,8 @@ class Committee(ClassifierMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         """Train every member on its own permutation of (X, y) for ``n_passes`` passes."""
         self._check_params()
-        X, y = validate_data(self, X, y, accept_sparse="csr", dtype=np.float64)
+        with numbers_as_floats("X"):
+            X, y = validate_data(self, X, y, accept_sparse="csr", dtype=np.float64)
         check_classification_targets(y)
         weights = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
         self.classes_, counts = np.unique(y, return_counts=True)
@@ -139,7 +144,8 @@ class Committee(ClassifierMixin, BaseEstimator):
     def member_predictions(self, X) -> np.ndarray:
         """Every member's predicted class *index* into ``classes_``, shape (n_members, n_rows)."""
         check_is_fitted(self, "members_")
-        X = validate_data(self, X, reset=False, accept_sparse="csr", dtype=np.float64)
+        with numbers_as_floats("X"):
+            X = validate_data(self, X, reset=False, accept_sparse="csr", dtype=np.float64)
         return np.array([np.searchsorted(self.classes_, member.predict(X)) for member in self.members_])
 
     def _combine(self, votes: np.ndarray) -> np.ndarray:

@@ -44,12 +44,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from ._base import HISTORY_FIELDS
 from ._fast import njit
-from ._validation import check_number, check_sample_weight, check_weight
+from ._validation import (MAX_PASSES, check_flag, check_labels, check_number, check_random_state,
+                          check_sample_weight, check_weight, describe)
 
 #: per-trial arrays of ``WeightedMajority.history_``
 WM_HISTORY = HISTORY_FIELDS + ("outcome", "vote_for_one", "expected_loss", "best_expert_mistakes")
@@ -59,6 +59,8 @@ RWM_HISTORY = WM_HISTORY + ("followed_expert", "cum_expected_mistakes", "phase",
 
 #: relative weights f^k for k below this are tabulated once per pass (the rest use pow)
 _TABLE_SIZE = 1 << 14
+#: the most experts a learner follows (two int64 counters each: 160 MB)
+MAX_EXPERTS = 10_000_000
 
 
 # --------------------------------------------------------------------------- compiled loop
@@ -275,7 +277,7 @@ def _one_row(advice, n_experts=None) -> np.ndarray:
 def _check_outcome(outcome) -> int:
     if isinstance(outcome, (bool, np.bool_)) or (isinstance(outcome, numbers.Real) and outcome in (0, 1)):
         return int(outcome)
-    raise ValueError(f"The outcome must be 0 or 1; got {outcome!r}.")
+    raise ValueError(f"The outcome must be 0 or 1; got {describe(outcome)}.")
 
 
 def _new_block(n: int) -> dict:
@@ -373,9 +375,8 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ set-up
     def _check_params(self) -> None:
-        check_number("n_passes", self.n_passes, low=1, integer=True)
-        if not isinstance(self.shuffle, (bool, np.bool_)):
-            raise ValueError(f"shuffle must be True or False; got {self.shuffle!r}.")
+        check_number("n_passes", self.n_passes, low=1, high=MAX_PASSES, integer=True)
+        check_flag("shuffle", self.shuffle)
 
     def _initial_state(self, n_experts: int) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -386,9 +387,9 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         return tags
 
     def start(self, n_experts: int):
-        """Reset for stepping: ``n_experts`` experts of weight 1, trial 0, empty history."""
+        """Reset for stepping: ``n_experts`` experts (1 to 10⁷) of weight 1, trial 0, empty history."""
         self._check_params()
-        check_number("n_experts", n_experts, low=1, integer=True)
+        check_number("n_experts", n_experts, low=1, high=MAX_EXPERTS, integer=True)
         self.classes_ = np.array([0, 1])
         self.n_experts_ = self.n_features_in_ = int(n_experts)
         self._counts = np.zeros(self.n_experts_, dtype=np.int64)
@@ -430,7 +431,7 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         ``classes`` may be given for scikit-learn compatibility; it must be a
         subset of {0, 1}, the classes every expert learner has.
         """
-        if classes is not None and not np.all(np.isin(np.asarray(classes), (0, 1))):
+        if classes is not None and not np.all(np.isin(check_labels(classes), (0, 1))):
             raise ValueError(f"classes must be a subset of [0, 1] (advice and outcomes are 0/1); "
                              f"got {np.asarray(classes).tolist()}.")
         advice, outcomes = check_advice(X, _required(self, y), self.n_experts_ if self._started() else None)
@@ -736,8 +737,7 @@ class RandomizedWeightedMajority(_ExpertLearner):
 
     def _check_params(self):
         super()._check_params()
-        if not isinstance(self.doubling, (bool, np.bool_)):
-            raise ValueError(f"doubling must be True or False; got {self.doubling!r}.")
+        check_flag("doubling", self.doubling)
         try:
             check_number("epsilon", self.epsilon, low=0, high=0.5, low_open=True)
         except ValueError as error:

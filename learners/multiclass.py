@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._fast import multivector_pass
-from ._linear import LinearOnlineClassifier
-from ._validation import check_number
+from ._linear import LinearOnlineClassifier, check_additive_growth
+from ._validation import MAX_STEP, check_flag, check_number
 
 
 class MultiVectorPerceptron(LinearOnlineClassifier):
@@ -29,7 +29,7 @@ class MultiVectorPerceptron(LinearOnlineClassifier):
     importance_weighted : bool, default=False
         Scale the update by the importance weight c_t (MV-IWP).
     eta : float, default=1.0
-        Step size; from zero weights it does not change any prediction.
+        Step size η ∈ (0, 10⁶]; from zero weights it does not change any prediction.
     fit_intercept : bool, default=True
         Append the constant feature 1 (intercept = last column of the weights).
     n_passes, shuffle, random_state
@@ -41,6 +41,12 @@ class MultiVectorPerceptron(LinearOnlineClassifier):
         classes (w_1 − w_0, so that ``decision_function`` > 0 means ``classes_[1]``).
     augmented_coef_ : ndarray of shape (n_classes, n_features + fit_intercept)
         The per-class vectors w_r themselves.
+
+    Notes
+    -----
+    Before a block of trials the learner bounds the largest score those trials
+    can reach, (‖W‖ + √(2n)·a·R)·R with a the largest step and R ≥ ‖x‖, and
+    refuses the block with a ``ValueError`` when it could pass 10³⁰⁰.
 
     Examples
     --------
@@ -66,7 +72,20 @@ class MultiVectorPerceptron(LinearOnlineClassifier):
 
     def _check_params(self):
         super()._check_params()
-        check_number("eta", self.eta, low=0, low_open=True)
+        check_number("eta", self.eta, low=0, high=MAX_STEP, low_open=True)
+        check_flag("importance_weighted", self.importance_weighted)
+        check_flag("fit_intercept", self.fit_intercept)
+
+    def _check_block(self, F, weights):
+        c = float(np.max(weights, initial=0.0)) if self.importance_weighted else 1.0
+        scale = self._score_scale()
+        step = float(self.eta) * scale * c
+
+        def detail():
+            return (f"η = {self.eta:g}" + (f", largest c = {c:g}" if self.importance_weighted else "")
+                    + (f", times k = {scale:g} classes" if scale != 1.0 else ""))
+
+        check_additive_growth(self, F, step, 2, "The perceptron update η·c·x", detail)
 
     #: the score rows move by this multiple of the MV step (k for the all-pair perceptron)
     def _score_scale(self) -> float:
@@ -87,6 +106,10 @@ class AllPairPerceptron(MultiVectorPerceptron):
     tensor, maintained incrementally, so a trial costs O(k·n), not O(k²·n).
     ``decision_function`` returns these scores: k times those of
     :class:`MultiVectorPerceptron` on the same stream (Lemma 3).
+
+    The pair tensor takes 8·k²·(n_features + 1) bytes: ``start``/``fit``
+    refuse, with a ``ValueError`` saying how many classes would fit, a tensor
+    (with the score rows) beyond 512 MiB — about 4,700 classes with two features.
 
     Examples
     --------
@@ -114,6 +137,11 @@ class AllPairPerceptron(MultiVectorPerceptron):
         out = super()._run(F, y_index, weights)
         self._pairs_cache = None
         return out
+
+    _state_what = "the k·k pair vectors of n_features + 1 numbers (the pair tensor)"
+
+    def _state_bytes(self, n_features, n_classes):
+        return 8.0 * (n_classes * n_classes + n_classes) * (n_features + 1)
 
     def _setup(self, n_features: int) -> None:
         super()._setup(n_features)

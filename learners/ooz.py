@@ -36,13 +36,16 @@ from __future__ import annotations
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, check_non_negative, validate_data
 
-from ._base import OnlineClassifier
+from ._base import OnlineClassifier, check_class_labels
 from ._fast import _argmax_first, njit, trial_outputs
-from ._linear import append_constant
-from ._validation import check_number
+from ._linear import _TINY_NORM, append_constant
+from ._validation import (MAX_STEP, check_bound, check_flag, check_number, largest_abs,
+                          numbers_as_floats)
+
+#: the largest max_degree (edges per feature)
+MAX_DEGREE = 10_000
 
 
 # --------------------------------------------------------------- compiled loops
@@ -267,9 +270,24 @@ def _csr_arrays(F):
 
 
 def _row_norms(F) -> np.ndarray:
-    """Euclidean length of every CSR row (1 for an empty row, which then stays zero)."""
+    """Euclidean length of every CSR row (1 for an empty row, which then stays zero).
+
+    Rows whose Σ x² under- or overflows are scaled by their largest entry first.
+
+    >>> big = 2.0 ** 600                          # Σ x² overflows at this scale
+    >>> (_row_norms(sp.csr_matrix([[3 * big, 4 * big], [0.0, 0.0], [3.0, 4.0]])) / [big, 1, 1]).tolist()
+    [5.0, 1.0, 5.0]
+    """
     rows = np.repeat(np.arange(F.shape[0]), np.diff(F.indptr))
-    norms = np.sqrt(np.bincount(rows, weights=F.data ** 2, minlength=F.shape[0]))
+    with np.errstate(over="ignore", under="ignore"):
+        norms = np.sqrt(np.bincount(rows, weights=F.data ** 2, minlength=F.shape[0]))
+        awkward = (~np.isfinite(norms) | (norms < _TINY_NORM)) & (np.diff(F.indptr) > 0)
+        if awkward.any():
+            top = np.zeros(F.shape[0])
+            np.maximum.at(top, rows, np.abs(F.data))
+            top[top == 0] = 1.0
+            scaled = np.sqrt(np.bincount(rows, weights=(F.data / top[rows]) ** 2, minlength=F.shape[0]))
+            norms[awkward] = (top * scaled)[awkward]
     norms[norms == 0] = 1.0
     return norms
 
@@ -287,18 +305,20 @@ class OOZ(OnlineClassifier):
     Parameters
     ----------
     margin : float, default=0.5
-        δ > 0: update while some other class scores ≥ s_true − δ.  Seed 004
+        δ ∈ (0, 10⁶]: update while some other class scores ≥ s_true − δ.  Seed 004
         used δ = 0.5 on newsgroups/industry (Table 1) and δ = 0.005 on the
         12,000-class challenge data.
     rate : float, default=0.1
         β ∈ (0, 1], the most the true score rises per update (capped at δ/2).
         Seed 004: 0.1 (Table 1), 0.001 (challenge).
     max_degree : int, default=100
-        d, the most edges a feature keeps (seed 004 reports d = 100 ... 2000).
+        d ∈ [1, 10⁴], the most edges a feature keeps (seed 004 reports d = 100 ... 2000).
+        The index takes 16·d bytes per feature, at most 512 MiB in all (with
+        d = 100, about 33,000 features; ``start``/``fit`` refuse more).
     max_deductions : int, default=15
-        k, the most offending classes deducted from in one update (seed 004: 15).
+        k ∈ [1, 10⁶], the most offending classes deducted from in one update (seed 004: 15).
     min_weight : float, default=1e-4
-        Edges lighter than this are dropped (their weight returns to the free source).
+        Edges lighter than this, in [0, 1), are dropped (their weight returns to the free source).
     normalize : bool, default=True
         Scale every row to unit Euclidean length, as seed 004 does (l2-normalised tf-idf);
         then the true score rises by at most β per update.
@@ -358,11 +378,30 @@ class OOZ(OnlineClassifier):
 
     def _check_params(self):
         super()._check_params()
-        check_number("margin", self.margin, low=0, low_open=True)
+        check_number("margin", self.margin, low=0, high=MAX_STEP, low_open=True)
         check_number("rate", self.rate, low=0, high=1, low_open=True)
-        check_number("max_degree", self.max_degree, low=1, integer=True)
-        check_number("max_deductions", self.max_deductions, low=1, integer=True)
+        check_number("max_degree", self.max_degree, low=1, high=MAX_DEGREE, integer=True)
+        check_number("max_deductions", self.max_deductions, low=1, high=1_000_000, integer=True)
         check_number("min_weight", self.min_weight, low=0, high=1, high_open=True)
+        check_flag("normalize", self.normalize)
+        check_flag("fit_intercept", self.fit_intercept)
+
+    @property
+    def _state_what(self):
+        return f"its index of max_degree = {self.max_degree} edges per feature (16 bytes each)"
+
+    def _state_bytes(self, n_features, n_classes):
+        n_index = n_features + 1
+        return 16.0 * n_index * int(self.max_degree) + 16.0 * n_index + 40.0 * n_classes
+
+    def _check_sums(self, F) -> None:
+        """Scores are Σ_f x_f·w_{f,c} with weights in [0, 1]: refuse rows whose ‖x‖₁ could overflow
+        (only possible without ``normalize``, on huge features)."""
+        if self.normalize:
+            return
+        top = largest_abs(F.data if sp.issparse(F) else F)
+        check_bound(top * F.shape[1], "The OOZ scores Σ_f x_f·w_f,c",
+                    f"largest x = {top:g}, {F.shape[1]} features", "Scale the features down, or use normalize=True.")
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -376,13 +415,15 @@ class OOZ(OnlineClassifier):
 
     # input checks that accept sparse matrices ---------------------------------
     def _check_X(self, X, reset):
-        X = validate_data(self, X, reset=reset, dtype=np.float64, accept_sparse="csr")
+        with numbers_as_floats("X"):
+            X = validate_data(self, X, reset=reset, dtype=np.float64, accept_sparse="csr")
         check_non_negative(X, "OOZ")
         return X
 
     def _check_targets(self, X, y, reset):
-        X, y = validate_data(self, X, y, reset=reset, dtype=np.float64, accept_sparse="csr")
-        check_classification_targets(y)
+        with numbers_as_floats("X"):
+            X, y = validate_data(self, X, y, reset=reset, dtype=np.float64, accept_sparse="csr")
+        check_class_labels(y)
         check_non_negative(X, "OOZ")
         return X, y
 
@@ -426,6 +467,7 @@ class OOZ(OnlineClassifier):
         return scores
 
     def _run(self, F, y_index, weights):
+        self._check_sums(F)
         indptr, indices, data = _csr_arrays(F)
         out = trial_outputs(F.shape[0])
         out["n_deducted"] = np.zeros(F.shape[0], dtype=np.int64)
@@ -495,6 +537,7 @@ class OOZ(OnlineClassifier):
     def _top_indices(self, X, k):
         check_is_fitted(self, "classes_")
         F = self._features(self._check_X(X, reset=False))
+        self._check_sums(F)
         indptr, indices, data = _csr_arrays(F)
         top = np.zeros((F.shape[0], k), dtype=np.int64)
         _top_rows(indptr, indices, data, *self._index(), len(self.classes_), top)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._fast import binary_perceptron_pass
-from ._linear import LinearOnlineClassifier
-from ._validation import check_number
+from ._linear import LinearOnlineClassifier, check_additive_growth
+from ._validation import MAX_STEP, check_flag, check_number
 
 
 class Perceptron(LinearOnlineClassifier):
@@ -31,7 +31,7 @@ class Perceptron(LinearOnlineClassifier):
     Parameters
     ----------
     eta : float, default=1.0
-        Step size η > 0.  From w_1 = 0 it only rescales w, so predictions and
+        Step size η ∈ (0, 10⁶].  From w_1 = 0 it only rescales w, so predictions and
         mistakes do not depend on it.
     fit_intercept : bool, default=True
         Append the constant feature 1 (the threshold becomes a weight).
@@ -39,7 +39,7 @@ class Perceptron(LinearOnlineClassifier):
         Scale every (augmented) instance to unit length first, as in seed 001,
         so that R = 1 and the Novikoff bound reads 1/γ².
     n_passes : int, default=1
-        Online passes made by ``fit``.
+        Online passes made by ``fit``, in [1, 100000].
     shuffle : bool, default=False
         Present the rows of every pass in a random order.
     random_state : int, RandomState or None
@@ -51,6 +51,14 @@ class Perceptron(LinearOnlineClassifier):
     classes_ : ndarray of shape (2,)
     history_ : dict of per-trial arrays
     mistakes_, weighted_loss_ : int, float
+
+    Notes
+    -----
+    Before a block of trials (a pass of ``fit``, a ``partial_fit``, a
+    ``learn_one``) the learner bounds the largest score those trials can reach,
+    (‖w‖ + √n·η·c_max·R)·R with R ≥ ‖x‖, and refuses the block with a
+    ``ValueError`` when it could pass 10³⁰⁰: weights and scores never become
+    ±inf or NaN.
 
     Examples
     --------
@@ -76,9 +84,17 @@ class Perceptron(LinearOnlineClassifier):
 
     def _check_params(self):
         super()._check_params()
-        check_number("eta", self.eta, low=0, low_open=True)
+        check_number("eta", self.eta, low=0, high=MAX_STEP, low_open=True)
+        check_flag("fit_intercept", self.fit_intercept)
+        check_flag("normalize", self.normalize)
 
     _importance_weighted = False
+
+    def _check_block(self, F, weights):
+        c = float(np.max(weights, initial=0.0)) if self._importance_weighted else 1.0
+        check_additive_growth(self, F, float(self.eta) * c, 1, "The perceptron update η·c·x",
+                              lambda: f"η = {self.eta:g}" + (f", largest c = {c:g}" if self._importance_weighted
+                                                             else ""))
 
     def _compiled_pass(self, F, y_index, weights, out):
         y_sign = np.where(y_index == 1, 1.0, -1.0)

@@ -21,7 +21,7 @@ import numpy as np
 from ._base import OnlineClassifier
 from ._fast import trial_outputs, weight_bounded_pass
 from ._linear import append_constant, unit_rows
-from ._validation import check_number
+from ._validation import check_bound, check_flag, check_number, largest_abs
 
 
 class WeightBoundedPerceptron(OnlineClassifier):
@@ -96,6 +96,8 @@ class WeightBoundedPerceptron(OnlineClassifier):
     def _check_params(self):
         super()._check_params()
         check_number("beta", self.beta, low=0, high=1, low_open=True)
+        check_flag("normalize", self.normalize)
+        check_flag("fit_intercept", self.fit_intercept)
 
     def _setup(self, n_features):
         self._kind = "binary"
@@ -113,6 +115,10 @@ class WeightBoundedPerceptron(OnlineClassifier):
 
     def _run(self, F, y_index, weights):
         F = np.ascontiguousarray(F, dtype=np.float64)
+        # weights stay in [0, 1], so |score| ≤ ‖x‖₁ ≤ d·max|x| (only without normalize can that be large)
+        top = largest_abs(F)
+        check_bound(top * F.shape[1], "The weight-bounded scores Σ (2w_i − 1)·x_i",
+                    f"largest |x| = {top:g}, {F.shape[1]} features", "Scale the features down, or use normalize=True.")
         out = trial_outputs(F.shape[0])
         y_sign = np.where(np.asarray(y_index) == 1, 1.0, -1.0)
         weight_bounded_pass(F, y_sign, self._w, float(self.beta), out["prediction"], out["margin"],

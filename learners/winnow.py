@@ -147,11 +147,12 @@ class Winnow(OnlineClassifier):
         return tags
 
     def _check_params(self):
+        from ._validation import MAX_STEP, check_flag
+
         super()._check_params()
-        check_number("eta", self.eta, low=0, low_open=True)
-        for name in ("balanced", "fit_intercept"):
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise ValueError(f"{name} must be True or False; got {getattr(self, name)!r}.")
+        check_number("eta", self.eta, low=0, high=MAX_STEP, low_open=True)
+        check_flag("balanced", self.balanced)
+        check_flag("fit_intercept", self.fit_intercept)
 
     def _setup(self, n_features):
         self._kind = "binary"
