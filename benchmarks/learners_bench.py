@@ -88,4 +88,30 @@ def run() -> list[Figure]:
     curves = median_seconds(lambda: perceptron_bound_curves(ImportanceWeightedPerceptron(), X2, y2,
                                                             sample_weight=rng.exponential(1, 2000)), repeats=5)
     figures.append(Figure("Bound curves, 2,000 trials, comparator fits included", curves * 1e3, 300, "ms"))
+    figures += timeline_figures()
+    return figures
+
+
+TIMELINE_SECONDS, TIMELINE_MB = 1.0, 3.0
+
+
+def timeline_figures() -> list[Figure]:
+    """The whole run the server hands to the player (lab.timeline): 1,000 points, 2 passes = 2,000 trials,
+    every trial's math, the model after every update, the bound curves; built on a warm process."""
+    from datasets.pointset import PointSet
+    from lab.timeline import build_timeline, payload_json
+
+    rng = np.random.default_rng(1000)
+    labels = rng.integers(0, 2, 1000)
+    X = rng.normal(size=(1000, 2)) + np.where(labels[:, None] == 1, 1.2, -1.2)
+    points = PointSet.from_arrays(X, labels)
+    figures = []
+    for name, target in (("Perceptron", TIMELINE_SECONDS), ("Winnow", math.inf), ("Kernel Perceptron", math.inf)):
+        build = lambda: payload_json(build_timeline(name, {}, points, order="shuffled", n_passes=2, seed=0))
+        seconds = median_seconds(build, repeats=3)
+        size = len(build().encode()) / 1e6
+        figures.append(Figure(f"Timeline of 2,000 trials, 1,000 points: {name}", seconds, target, "s",
+                              note=f"payload {size:.2f} MB"))
+        if name == "Perceptron":
+            figures.append(Figure("Timeline of 2,000 trials, 1,000 points: payload", size, TIMELINE_MB, "MB"))
     return figures

@@ -259,7 +259,7 @@ def support_line_traces(support_lines, class_names, box) -> list:
     return traces
 
 
-#: ``meta`` of the point-cloud traces: the lab's chart (components/plotly_view.js) draws them on a
+#: ``meta`` of the point-cloud traces: the timeline player (components/timeline.js) draws them on a
 #: layer of their own, which a Step that only moves the boundary does not redraw
 POINTS_META = "points"
 

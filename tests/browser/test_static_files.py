@@ -1,7 +1,7 @@
 """A real server's static file serving (``server.enableStaticServing``) hands out plotly.js and nothing else.
 
 Streamlit serves every file under ``static/`` at ``/app/static/``.  The folder holds only the
-copy of plotly.js that components/plotly_view.py makes there; nothing of the repository
+copy of plotly.js that components/plotly_assets.py makes there; nothing of the repository
 (an ignore file, a placeholder) lives in it, so no such file can be fetched.
 """
 
@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from components.plotly_view import PLOTLY_JS, STATIC, ensure_plotly_js
+from components.plotly_assets import PLOTLY_JS, STATIC, ensure_plotly_js
 
 from .conftest import ROOT
 

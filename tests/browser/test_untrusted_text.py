@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from .player import focus_page, press, wait_for_player
 from .conftest import screenshot, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -56,12 +57,16 @@ def test_markup_in_csv_labels_is_shown_literally(page, server_url):
     screenshot(page, "untrusted-labels-data")
 
     page.locator('[data-testid="stSidebarNav"] a', has_text="Multiclass").first.click()
-    wait_idle(page)
-    page.get_by_role("button", name="Play", exact=True).first.click()
-    wait_idle(page)
-    legend = " ".join(page.locator(".js-plotly-plot .legendtext").all_text_contents())
+    wait_for_player(page)
+    focus_page(page)
+    shown = set()
+    for _ in range(len(LABELS) * 4):              # the player's trials name every class in its math
+        press(page, "ArrowRight")
+        shown.add(page.locator(".mbl-tl-mathbody").inner_text() + page.locator(".mbl-tl-mathhead").inner_text())
+    legend = " ".join(page.locator(".mbl-tl .legendtext").all_text_contents())
     for label in LABELS:
         assert label in legend, (label, legend)
+        assert any(label in text for text in shown), label
     assert page.evaluate("() => window.__pwned") is None
     screenshot(page, "untrusted-labels-multiclass")
 

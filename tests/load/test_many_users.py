@@ -1,4 +1,4 @@
-"""Load: many users at once, each drawing, stepping, playing and resetting on one server.
+"""Load: many users at once, each drawing points, loading a run and stepping through it on one server.
 
 Run separately (not part of the default suite)::
 
@@ -11,15 +11,19 @@ One Chromium (Debian's) drives every user through its own browser context
 (its own cookies: its own Streamlit session), all from one asyncio loop.
 User i draws 4 + (i mod 20) points of two classes on the Data page — a count
 of its own — then, through the sidebar (the same session), opens the
-Perceptron page and for the measured window repeats: Step (latency = click to
-the Trial metric showing one more), every 10th round Play (Trial = its own
-point count), and Reset (Trial 0) whenever the run is over.
+Perceptron page, whose run the server builds once, and for the measured window
+repeats: Step with → (latency: from the key to the next frame showing the new
+trial in the boundary's title, the math and the curves' cursor, timed in the page),
+every 10th round End (the last trial), and Home (trial 0) whenever the run is over.
+Stepping happens in the browser: the server's load is the runs it builds and the
+pages it serves.
 
 Checks
 ------
 * zero errors (every wait has a timeout; any exception in a user is counted);
-* every user's final state is its own: Trial equals the value it tracked, and
-  back on the Data page Points equals the count it drew;
+* every user's final state is its own: its run has as many trials as it drew points,
+  its trial is the one it tracked, and back on the Data page Points equals the count
+  it drew;
 * server memory is bounded: the server's RSS (``/proc/<pid>/status``, VmRSS,
   sampled every second during the run) grows by less than
   ``MEMORY_PER_SESSION_MB`` × sessions + ``MEMORY_BASE_MB`` over its value after
@@ -39,6 +43,7 @@ import time
 
 import pytest
 
+from benchmarks.browser_bench import KEY_TIMED
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, IDLE, ROOT, VIEWPORT, free_port, start_server
 
 pytestmark = pytest.mark.load
@@ -48,7 +53,9 @@ SECONDS = float(os.environ.get("LOAD_SECONDS", "120"))
 TIMEOUT = 180_000                      # ms: one wait under full load
 MEMORY_PER_SESSION_MB = 15
 MEMORY_BASE_MB = 150
-PLAY_EVERY = 10
+END_EVERY = 10
+PLAYER_READY = """() => { const r = document.querySelector('.mbl-tl'); return r && r.dataset.trial !== undefined
+                          && r.querySelector('.mbl-tl-curvesplot')._fullLayout; }"""
 
 
 def rss_mb(pid: int) -> float:
@@ -116,33 +123,31 @@ async def user(browser, url, index, ready, start, results) -> None:
         count = 4 + index % 20
         await draw(page, count, index)
         await go_to(page, "Perceptron")
-        await wait_metric(page, "Trial", 0)
+        await page.wait_for_function(PLAYER_READY, timeout=TIMEOUT)
+        await page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        total = int(await page.eval_on_selector(".mbl-tl-scrub", "slider => slider.max"))
         ready.release()
         await start.wait()                          # the measured window starts for everybody at once
         trial, rounds, deadline = 0, 0, time.time() + SECONDS
         while time.time() < deadline:
             rounds += 1
-            if trial == count:                 # the run is over (Step and Play disabled): start again
-                await page.get_by_role("button", name="Reset", exact=True).first.click()
-                await wait_metric(page, "Trial", 0)
-                await idle(page)
+            if trial == total:                 # the run is over: back to its start
+                await page.keyboard.press("Home")
                 trial = 0
-            if rounds % PLAY_EVERY == 0:
-                await page.get_by_role("button", name="Play", exact=True).first.click()
-                await wait_metric(page, "Trial", count)          # its own points, one pass
-                await idle(page)
-                trial = count
+            if rounds % END_EVERY == 0:
+                await page.keyboard.press("End")
+                trial = total
                 continue
-            began = time.perf_counter()
-            await page.get_by_role("button", name="Step", exact=True).first.click()
-            await wait_metric(page, "Trial", trial + 1)
-            record["latencies"].append(time.perf_counter() - began)
+            step = await page.evaluate(KEY_TIMED, "ArrowRight")
+            if not step["shown"]:
+                raise AssertionError(f"trial {trial + 1} was not shown in every panel after the key")
+            record["latencies"].append(step["ms"] / 1e3)
             trial += 1
-            await idle(page)
-        shown_trial = int(await metric(page, "Trial"))
+            await asyncio.sleep(0.05)
+        shown_trial = int(await page.eval_on_selector(".mbl-tl", "root => root.dataset.trial"))
         await go_to(page, "Data")
-        record["expected"] = (count, trial)
-        record["final"] = (int(await metric(page, "Points")), shown_trial)
+        record["expected"] = (count, count, trial)
+        record["final"] = (int(await metric(page, "Points")), total, shown_trial)
     except Exception as error:  # noqa: BLE001 - every failure is counted and reported
         lines = str(error).splitlines() or [""]
         waiting = next((line.strip() for line in lines if "waiting for" in line), "")
@@ -182,11 +187,8 @@ async def user_warm_up(browser, url) -> None:
     await page.goto(url, timeout=TIMEOUT)
     await idle(page)
     await page.get_by_role("button", name="Open").first.click()
-    await idle(page)
-    await page.get_by_role("button", name="Step", exact=True).first.click()
-    await idle(page)
-    await page.get_by_role("button", name="Play", exact=True).first.click()
-    await idle(page)
+    await page.wait_for_function(PLAYER_READY, timeout=TIMEOUT)
+    await page.keyboard.press("ArrowRight")
     await context.close()
 
 
@@ -232,7 +234,7 @@ def test_many_users_at_once_keep_their_own_state_and_bounded_memory():
         assert not errors, f"{len(errors)} users failed (printed above)"
         assert len(results) == SESSIONS
         wrong = {i: (r["expected"], r["final"]) for i, r in results.items() if r["final"] != r["expected"]}
-        assert not wrong, f"users whose final Points/Trial are not their own: {wrong}"
+        assert not wrong, f"users whose final Points, run length or trial are not their own: {wrong}"
         assert all(r["latencies"] for r in results.values()), "a user made no step"
         assert peak - start_mb < bound, f"server memory grew by {peak - start_mb:.0f} MB (bound {bound} MB)"
     finally:
