@@ -231,6 +231,10 @@ def test_the_experts_weights_the_player_shows_are_the_learners(app_page, server_
         shown = app_page.evaluate(f"() => document.querySelector('.mbl-tl-root')._mblPlayer.shares({t})")
         np.testing.assert_allclose(shown, expected[t], rtol=1e-9, atol=1e-12)
     focus_page(app_page)
+    press(app_page, "End")                          # the run is over: no Step (the old panel kept it enabled)
+    assert app_page.eval_on_selector(".mbl-tl-bar button[data-action=step]", "b => b.disabled")
+    assert not app_page.eval_on_selector(".mbl-tl-bar button[data-action=back]", "b => b.disabled")
+    press(app_page, "Home")
     press(app_page, "ArrowRight", 12)
     assert app_page.locator(".mbl-tl-barcol").count() == 16
     screenshot(app_page, f"timeline-experts-{'wm' if learner == 'Weighted Majority' else 'rwm'}", full_page=False)
