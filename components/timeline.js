@@ -681,14 +681,15 @@ class Player {
   renderBoundary(t) {
     const payload = this.payload, s = this.stateAt[t], o = this.overlay;
     if (!this.dual) {
-      const states = payload.boundary.states, state = states[s];
+      const states = payload.boundary.states, shapes = payload.boundary.shapes;
+      const state = states[s], shape = shapes[state.shape];
       o.items.regions.forEach((element, i) => {
-        const region = state.regions[i];
+        const region = shape.regions[i];
         element.setAttribute("d", region ? o.path(region[0], region[1], true) : "");
       });
-      const ghost = s > 0 ? states[s - 1].borders : null;
+      const ghost = s > 0 ? shapes[states[s - 1].shape].borders : null;
       o.items.ghost.setAttribute("d", ghost ? o.path(ghost[0], ghost[1]) : "");
-      o.arrow(state.arrow ? state.arrow[0] : null, state.arrow ? state.arrow[1] : null);
+      o.arrow(shape.arrow ? shape.arrow[0] : null, shape.arrow ? shape.arrow[1] : null);
       o.items.support.forEach((element, i) => {
         const line = state.support && state.support[i];
         element.setAttribute("d", line ? o.path(line[0], line[1]) : "");

@@ -95,8 +95,9 @@ def method_models(theta, classes, seed: int = 0, kernel: str = "linear", gamma=N
     return models
 
 
-def fit_methods(X, y, theta, seed: int = 0, progress=None) -> dict:
-    """Every method of :func:`method_models` fitted on (X, y): name → model, or → the reason it failed.
+def fit_methods(X, y, theta, seed: int = 0, progress=None, only=None) -> dict:
+    """Every method of :func:`method_models` (or those named in ``only``) fitted on (X, y): name → model,
+    or → the reason it failed.
 
     θ holds one priority per class present in ``y`` (sorted labels).  ``progress(name)``, when
     given, is called after each fit.
@@ -105,6 +106,8 @@ def fit_methods(X, y, theta, seed: int = 0, progress=None) -> dict:
     classes = np.unique(y)
     fitted = {}
     for name, model in method_models(theta, classes, seed).items():
+        if only is not None and name not in only:
+            continue
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ConvergenceWarning)

@@ -132,7 +132,12 @@ def op(name: str) -> Formula:
 
 def text(words) -> Formula:
     """Words inside a formula, escaped for both languages (a user's class name is shown as typed)."""
-    words = str(words)[:200].replace("\u0001", "")      # U+0001 marks numbers in the timeline's templates
+    words = str(words)
+    return remembered(("text", words), lambda: _text(words))
+
+
+def _text(words: str) -> Formula:
+    words = words[:200].replace("\u0001", "")      # U+0001 marks numbers in the timeline's templates
     shown = html.escape(words)
     # MathML collapses the spaces at the ends of <mtext>: keep them as no-break spaces
     stripped = shown.strip(" ")

@@ -118,24 +118,36 @@ def figure_json(figure) -> str:
 
 
 # ------------------------------------------------------------------ boundaries
-def _linear_state(snapshot: dict, box, classes, scale) -> dict:
-    """What the player draws for one linear model: a polygon per class, the borders (the next
-    trial's ghost), w's arrow (binary) and the support lines w_j·x + b_j = θ_j (θ-scaled rows at 1)."""
+def _linear_state(snapshot: dict, box, classes, scale, memo: dict) -> dict:
+    """What the player draws for one linear model: its shape — a polygon per class, the borders
+    (the next trial's ghost), w's arrow (binary) — as an index into ``memo["shapes"]``, and the
+    support lines w_j·x + b_j = θ_j (θ-scaled rows at 1).
+
+    Regions, borders and the arrow depend on (W, b) only up to a positive factor: the SGD solver
+    of the apportioned margin shrinks W at every trial without moving them, so ``memo`` (one
+    build's) keeps them by the normalised model and the support lines alone are recomputed."""
     from viz.boundary import arrow_trace_xy
 
     W, b = snapshot["W"], snapshot["b"]
     k = len(classes)
-    if W.shape[0] == 1:
-        polygons = halfplane_regions(W[0], b[0], box)          # [class 0's side, class 1's side]
-    else:
-        polygons = argmax_regions(W, b, box)
-    polygons = list(polygons) + [np.zeros((0, 2))] * (k - len(polygons))
-    regions = [_xy(polygon, scale, closed=True) for polygon in polygons[:k]]
-    borders = _xy(border_segments([p for p in polygons if len(p)], box), scale)
-    state = {"regions": regions, "borders": borders}
-    if W.shape[0] == 1:
-        xs, ys = arrow_trace_xy(np.r_[W[0][:2], b[0]], box)
-        state["arrow"] = [rounded(xs, scale), rounded(ys, scale)]
+    flat = np.r_[W.ravel(), b]
+    size = float(np.abs(flat).max())
+    key = (W.shape, np.round(flat / size, 12).tobytes() if size > 0 else b"zero")
+    index = memo.get(key)
+    if index is None:
+        if W.shape[0] == 1:
+            polygons = halfplane_regions(W[0], b[0], box)          # [class 0's side, class 1's side]
+        else:
+            polygons = argmax_regions(W, b, box)
+        polygons = list(polygons) + [np.zeros((0, 2))] * (k - len(polygons))
+        shape = {"regions": [_xy(polygon, scale, closed=True) for polygon in polygons[:k]],
+                 "borders": _xy(border_segments([p for p in polygons if len(p)], box), scale)}
+        if W.shape[0] == 1:
+            xs, ys = arrow_trace_xy(np.r_[W[0][:2], b[0]], box)
+            shape["arrow"] = [rounded(xs, scale), rounded(ys, scale)]
+        index = memo[key] = len(memo["shapes"])
+        memo["shapes"].append(shape)
+    state = {"shape": index}
     if snapshot.get("support"):
         lines = []
         for w, offset in zip(W, b):
@@ -202,16 +214,16 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     learner = run.learner
     box = view_box(X, 0.15)
     scale = max(box[1] - box[0], box[3] - box[2])
-    records, snapshots = [], []
+    records, snapshots, shapes = [], [], {"shapes": []}
     dual = boundary_snapshot(learner)["kind"] != "linear"
     if not dual:
-        snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale))
+        snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale, shapes))
     asked = run.total_trials
     for _ in range(min(asked, int(max_trials))):
         trial = run.step()
         records.append(trial.record)
         if trial.record.updated and not dual:
-            snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale))
+            snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale, shapes))
     T = len(records)
     mistake = np.array([r.mistake for r in records], dtype=bool)
     updated = np.array([r.updated for r in records], dtype=bool)
@@ -251,7 +263,8 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
                    "cum_mistakes": np.cumsum(mistake).astype(int).tolist(),
                    "cum_loss": rounded(cum_loss, max(float(cum_loss[-1]) if T else 1.0, 1.0), 6),
                    "weight": [float(w) for w in trial_weights]},
-        "boundary": {"figure": figure_json(figure), "box": list(box), "states": snapshots, "dual": None,
+        "boundary": {"figure": figure_json(figure), "box": list(box), "states": snapshots,
+                     "shapes": shapes["shapes"], "dual": None,
                      "comparators": comparators, "comparator_use": comparator_use},
         "curves": {"figure": figure_json(curves), "notes": [f"{plain(c.name)} ({plain(c.source)}): {plain(c.reason)}."
                                                            for c in found if c.reason]},

@@ -3,9 +3,11 @@
 import json
 from pathlib import Path
 
+import numpy as np
+
 from streamlit.testing.v1 import AppTest
 
-from experiments.priority import METHODS, PRIORITIES
+from experiments.priority import BASELINE_NAMES, METHODS, OURS, PRIORITIES
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 TIMEOUT = 120
@@ -26,13 +28,20 @@ def subplot_titles(figure: dict) -> list:
     return [a["text"] for a in figure["layout"].get("annotations", []) if "<b>" in a.get("text", "")]
 
 
+def region_charts(at: AppTest) -> tuple[dict, dict]:
+    figures = chart_figures(at)
+    ours = [f for f in figures if len(subplot_titles(f)) == len(OURS)]
+    baselines = [f for f in figures if len(subplot_titles(f)) == len(BASELINE_NAMES)]
+    assert ours and baselines, "a chart of ours and a chart of the baselines"
+    return ours[0], baselines[0]
+
+
 def test_priority_page_shows_the_regions_of_ours_and_every_baseline():
     at = app()
     at.button(key="story_priority").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    regions = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)]
-    assert regions, "a chart with one panel per method"
-    titles = subplot_titles(regions[0])
+    ours, baselines = region_charts(at)
+    titles = subplot_titles(ours) + subplot_titles(baselines)
     for method in METHODS:
         assert any(method in title for title in titles), (method, titles)
     assert all("θ-cost" in title for title in titles)
@@ -46,12 +55,41 @@ def test_priority_page_shows_the_regions_of_ours_and_every_baseline():
 def test_priority_regions_follow_the_theta_sliders():
     at = app()
     at.button(key="story_priority").click().run()
-    before = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)][0]
+    before = region_charts(at)[0]
     at.select_slider(key="priority_theta_0").set_value(15.0).run()
     assert not at.exception, [e.value for e in at.exception]
-    after = [f for f in chart_figures(at) if len(subplot_titles(f)) == len(METHODS)][0]
+    after = region_charts(at)[0]
     first_region = lambda figure: next(t for t in figure["data"] if t.get("fill") == "toself")
     assert first_region(before) != first_region(after), "ours must redraw for a new θ"
+
+
+def test_a_large_set_fits_the_baselines_on_a_stated_sample_and_ours_on_every_point():
+    """Issue 20: the SVM baselines never see 100,000 points in a request: a seeded sample of 2,000."""
+    from datasets.pointset import PointSet, UndoStack
+
+    rng = np.random.default_rng(0)
+    labels = rng.integers(0, 3, 2600)
+    X = rng.normal(size=(2600, 2)) + 2.5 * np.array([[1, 0], [0, 1], [-1, -1]])[labels]
+    at = app()
+    at.session_state["undo"] = UndoStack(PointSet.from_arrays(X, labels))
+    at.switch_page("views/priority.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("seeded sample of 2,000 of the 2,600 points" in c.value for c in at.caption)
+    ours, baselines = region_charts(at)
+    assert points_per_panel(ours) == 2600 and points_per_panel(baselines) == 2000
+
+
+def points_per_panel(figure: dict) -> float:
+    """How many points a region chart draws in each of its panels (marker traces, typed arrays decoded)."""
+    import base64
+
+    def count(x):
+        if isinstance(x, dict) and "bdata" in x:
+            return len(base64.b64decode(x["bdata"])) // np.dtype(x["dtype"]).itemsize
+        return len(x or [])
+
+    total = sum(count(t.get("x")) for t in figure["data"] if t.get("mode") == "markers")
+    return total / len(subplot_titles(figure))
 
 
 def test_paper_lab_runs_priority_figures_small_and_draws_one_figure_per_vector():

@@ -61,7 +61,7 @@ def test_the_regions_of_each_state_are_the_learners_after_that_update(separable)
     run = Run(catalog.build("Perceptron"), X, labels, weights, order="shuffled", n_passes=2, seed=1)
     box = tuple(payload["boundary"]["box"])
     assert box == view_box(X, 0.15)
-    states = payload["boundary"]["states"]
+    states = [payload["boundary"]["shapes"][state["shape"]] for state in payload["boundary"]["states"]]
     s = 0
     for _ in range(run.total_trials):
         if run.step().record.updated:
@@ -143,7 +143,7 @@ def test_the_payload_is_finite_json_and_names_its_run(separable):
 def test_a_multiclass_run_draws_every_class_and_its_bounds():
     points = generators.make("gaussian_clouds", n_per_class=20, n_classes=4, seed=4)
     payload = build_timeline("Multi-vector Perceptron", {}, points, n_passes=2)
-    assert all(len(state["regions"]) == 4 for state in payload["boundary"]["states"])
+    assert all(len(shape["regions"]) == 4 for shape in payload["boundary"]["shapes"])
     figure = json.loads(payload["curves"]["figure"])
     names = [trace["name"] for trace in figure["data"]]
     assert any("Multiclass Gentile" in name for name in names)

@@ -5,11 +5,11 @@ import pandas as pd
 import streamlit as st
 
 from datasets.pointset import THETA_RANGE, THETA_STEPS
-from experiments.priority import fit_methods
+from experiments.priority import BASELINE_NAMES, OURS, fit_methods
 from learners.baselines import sensitivity
 from ui import state
 from ui.controls import literal, page_header
-from ui.learner_page import learner_page, need_points
+from ui.learner_page import example_points, learner_page, need_points
 from viz.priority import regions_side_by_side, theta_weighted_cost
 
 page_header(
@@ -23,17 +23,14 @@ page_header(
 )
 
 
-@st.cache_data(show_spinner="Fitting every method on your points…", max_entries=16)
-def compare_methods(fingerprint: str, theta: tuple, _points):
-    """(table rows, regions figure) of ours (both solvers) and the baselines on the user's points.
+#: the baselines (SVMs: quadratic or worse in the points) are fitted on at most this many points, a seeded
+#: sample stated on the page; ours is fitted on every point (a compiled online pass: milliseconds)
+BASELINE_SAMPLE = 2000
 
-    Keyed by the points' fingerprint and θ: a pure function of the inputs, so the cache is shared
-    safely (``_points`` is not hashed; the fingerprint stands for it)."""
-    X, labels, weights = _points.to_arrays()
-    names = _points.class_names
-    theta = np.asarray(theta, dtype=float)
+
+def method_rows(fitted: dict, X, labels, names, theta) -> list:
+    """One table row per method: its θ-weighted cost and the sensitivity of each class, on (X, labels)."""
     used = np.unique(labels)
-    fitted = fit_methods(X, labels, theta[used], seed=0)
     rows = []
     for method, model in fitted.items():
         if isinstance(model, str):
@@ -44,11 +41,31 @@ def compare_methods(fingerprint: str, theta: tuple, _points):
         for j in used:
             row[f"sensitivity {names[j]}"] = sensitivity(labels, predicted, j)
         rows.append(row)
-    figure = regions_side_by_side(X, labels, names, fitted, theta, weights=weights)
-    return rows, figure
+    return rows
 
 
-points = state.points()
+@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
+def compare(fingerprint: str, theta: tuple, which: str, _points):
+    """(table rows, regions figure, points used) of ours (``which="ours"``, both solvers, every point) or the
+    baselines (``"baselines"``, on a seeded sample of at most BASELINE_SAMPLE points).
+
+    Keyed by the points' fingerprint, θ and the group: a pure function of its inputs, so the cache is
+    shared safely (``_points`` is not hashed; the fingerprint stands for it)."""
+    X, labels, weights = _points.to_arrays()
+    if which == "baselines" and len(X) > BASELINE_SAMPLE:
+        keep = np.sort(np.random.default_rng(0).choice(len(X), BASELINE_SAMPLE, replace=False))
+        X, labels, weights = X[keep], labels[keep], weights[keep]
+    names = _points.class_names
+    theta = np.asarray(theta, dtype=float)
+    used = np.unique(labels)
+    wanted = OURS if which == "ours" else BASELINE_NAMES
+    fitted = fit_methods(X, labels, theta[used], seed=0, only=wanted)
+    figure = regions_side_by_side(X, labels, names, fitted, theta, weights=weights, columns=len(wanted),
+                                  title="ours" if which == "ours" else "the baselines")
+    return method_rows(fitted, X, labels, names, theta), figure, len(X)
+
+
+points = example_points("priority")
 if need_points(points, min_classes=2):
     names = points.class_names
     columns = st.columns(len(names))
@@ -63,25 +80,41 @@ if need_points(points, min_classes=2):
     if not np.array_equal(theta, points.theta):
         state.set_points(points.set_theta(theta))
         points = state.points()
-    learner_page("priority", extra={"theta": tuple(theta.tolist())})
-
+    # A new θ shows our refitted regions first (a compiled fit, milliseconds), then the player's run
+    # (every trial of it, built once), then the baselines (cached; SVMs are slow): each is sent as
+    # soon as it is computed, so the slow ones never hold up the fast ones.
+    player = st.container()
     st.subheader("Ours and the baselines with the same priorities")
+    ours_slot, baselines_slot = st.container(), st.container()
+    key = (points.fingerprint(), tuple(theta.tolist()))
     try:
-        rows, figure = compare_methods(points.fingerprint(), tuple(theta.tolist()), points)
+        ours_rows, ours_figure, _ = compare(*key, "ours", points)
     except ValueError as error:
-        st.error(f"The methods could not be compared on these points: {error} "
-                 "Your points are unchanged; edit them on the Data page.")
+        ours_slot.error(f"Ours could not be fitted on these points: {error} Your points are unchanged.")
+        ours_rows = []
     else:
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
-        st.caption("On the drawn points (training data). θ-weighted cost: (1/n)·Σ θ_y·[wrong]; sensitivity: "
-                   "the share of a class's points predicted as it. Ours: 10 passes, both solvers. CSOVA fits "
-                   "one θ-weighted binary SVM per class; CSOVO one per pair of classes, then votes (the same "
-                   "model as scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the "
-                   "plain SVM ignores θ.")
-        st.plotly_chart(figure, key="priority_regions", theme=None)
-        st.caption("Regions of every method for the θ above, side by side on the same axes. 'exact': the "
-                   "model predicts the argmax of affine scores, so each class owns a convex polygon, computed "
-                   "exactly; ours also shows its support lines w_j·x + b_j = θ_j (dotted, class colour). "
-                   "'grid': one-vs-one voting has no such polygons; its regions are its predictions on a "
-                   "120 × 120 grid, exact to one cell. On overlapping classes the weighted baselines do "
-                   "move; seed 002's 'they barely move' is about its own example.")
+        ours_slot.plotly_chart(ours_figure, key="priority_ours", theme=None)
+    with player:
+        learner_page("priority", extra={"theta": tuple(theta.tolist())})
+    with baselines_slot, st.spinner("Fitting the baselines on your points…"):
+        try:
+            rows, figure, used = compare(*key, "baselines", points)
+        except ValueError as error:
+            st.error(f"The baselines could not be fitted on these points: {error} Your points are unchanged.")
+        else:
+            st.dataframe(pd.DataFrame(ours_rows + rows), hide_index=True)
+            sample = "" if used == len(points) else (
+                f" The baselines are fitted on a seeded sample of {used:,} of the {len(points):,} points (SVMs grow "
+                "quadratically with the points); ours on every point.")
+            st.caption("On the drawn points (training data). θ-weighted cost: (1/n)·Σ θ_y·[wrong]; sensitivity: the "
+                       "share of a class's points predicted as it. Ours: 10 passes, both solvers. CSOVA fits one "
+                       "θ-weighted binary SVM per class; CSOVO one per pair of classes, then votes (the same model as "
+                       "scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the plain SVM ignores "
+                       "θ." + sample)
+            st.plotly_chart(figure, key="priority_regions", theme=None)
+            st.caption("Regions of every method for the θ above, on the same axes. 'exact': the model predicts the "
+                       "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "
+                       "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': one-vs-one voting has no "
+                       "such polygons; its regions are its predictions on a 120 × 120 grid, exact to one cell. On "
+                       "overlapping classes the weighted baselines do move; seed 002's 'they barely move' is about its "
+                       "own example.")

@@ -33,6 +33,8 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 LIMIT = 1e300                     # coordinates beyond this are clamped (products stay finite)
@@ -178,14 +180,16 @@ def polygon_area(polygon) -> float:
 
 
 def _tidy(points: list) -> np.ndarray:
-    """Drop repeated consecutive vertices; fewer than three distinct vertices → empty."""
+    """Drop repeated consecutive vertices; fewer than three distinct vertices → empty.
+    (Vertices are (x, y) tuples of floats: on polygons of a few vertices, plain floats are
+    several times faster than NumPy, and the timeline clips thousands of them.)"""
     if not points:
         return EMPTY.copy()
     kept = [points[0]]
     for p in points[1:]:
-        if not np.array_equal(p, kept[-1]):
+        if p != kept[-1]:
             kept.append(p)
-    if len(kept) > 1 and np.array_equal(kept[0], kept[-1]):
+    if len(kept) > 1 and kept[0] == kept[-1]:
         kept.pop()
     if len(kept) < 3:
         return EMPTY.copy()
@@ -210,17 +214,18 @@ def clip_polygon_halfplane(polygon, a, b) -> np.ndarray:
     if len(polygon) == 0:
         return EMPTY.copy()
     a, b = _scaled(_vector(a, "a"), _scalar(b))
-    values = polygon @ a + b
+    values = (polygon @ a + b).tolist()
+    vertices = [tuple(v) for v in polygon.tolist()]
     out = []
-    n = len(polygon)
+    n = len(vertices)
     for i in range(n):
-        p, q = polygon[i], polygon[(i + 1) % n]
+        p, q = vertices[i], vertices[(i + 1) % n]
         fp, fq = values[i], values[(i + 1) % n]
         if fp >= 0:
             out.append(p)
         if (fp >= 0) != (fq >= 0) and fp != 0 and fq != 0:
             t = fp / (fp - fq)
-            out.append(p + t * (q - p))
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
     return _tidy(out)
 
 
@@ -346,15 +351,17 @@ def line_segment_in_box(w, b, box, level: float = 0.0):
     """
     w, b, level = _vector(w), _scalar(b), _scalar(level, "level")
     x0, x1, y0, y1 = check_box(box)
-    norm = float(np.hypot(w[0], w[1]))
+    w0, w1 = float(w[0]), float(w[1])
+    norm = math.hypot(w0, w1)
     if norm == 0.0:
         return None
-    normal = w / norm
+    n0, n1 = w0 / norm, w1 / norm
     offset = b / norm - level / norm             # the line: normal·x + offset = 0
-    centre = np.array([x0 / 2 + x1 / 2, y0 / 2 + y1 / 2])
-    foot = centre - (normal @ centre + offset) * normal
-    direction = np.array([-normal[1], normal[0]])
-    t_low, t_high = -np.inf, np.inf
+    cx, cy = x0 / 2 + x1 / 2, y0 / 2 + y1 / 2
+    along = n0 * cx + n1 * cy + offset
+    foot = (cx - along * n0, cy - along * n1)
+    direction = (-n1, n0)
+    t_low, t_high = -math.inf, math.inf
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
         d = direction[axis]
         if abs(d) < 1e-15:
@@ -363,14 +370,13 @@ def line_segment_in_box(w, b, box, level: float = 0.0):
             continue
         ta, tb = (lo - foot[axis]) / d, (hi - foot[axis]) / d
         t_low, t_high = max(t_low, min(ta, tb)), min(t_high, max(ta, tb))
-    if not (np.isfinite(t_low) and np.isfinite(t_high)) or t_high <= t_low:
+    if not (math.isfinite(t_low) and math.isfinite(t_high)) or t_high <= t_low:
         return None
-    segment = np.array([foot + t_low * direction, foot + t_high * direction])
-    segment[:, 0] = np.clip(segment[:, 0], x0, x1)
-    segment[:, 1] = np.clip(segment[:, 1], y0, y1)
-    if np.array_equal(segment[0], segment[1]):
+    ends = [(min(max(foot[0] + t * direction[0], x0), x1), min(max(foot[1] + t * direction[1], y0), y1))
+            for t in (t_low, t_high)]
+    if ends[0] == ends[1]:
         return None
-    return segment
+    return np.array(ends, dtype=float)
 
 
 def closest_point_to_origin(w, b):
