@@ -487,7 +487,7 @@ def weighted_majority_math(record, learner, names=None) -> list[Formula]:
     rows.append((_t(r"\hat y", t), row(EQ, num(record.prediction), space("quad"), _t("y", t), EQ, num(record.outcome),
                                        space("quad"), text("mistake" if record.mistake else "correct"))))
     lines = [aligned(rows)]
-    lines.append(_expert_update(record, row(sym(r"\beta"), EQ, num(learner.beta))))
+    lines.append(_expert_update(record, sym(r"\beta"), float(learner.beta)))
     return lines
 
 
@@ -504,8 +504,8 @@ def randomized_weighted_majority_math(record, learner, names=None) -> list[Formu
                                        text("mistake" if record.mistake else "correct"))))
     lines = [aligned(rows)]
     epsilon = float(record.epsilon)
-    lines.append(_expert_update(record, row(num(1), op("-"), sym(r"\epsilon"), EQ, num(1), op("-"), num(epsilon),
-                                            EQ, num(1 - epsilon))))
+    lines.append(_expert_update(record, paren(row(num(1), op("-"), sym(r"\epsilon"))), 1 - epsilon,
+                                row(space("quad"), sym(r"\epsilon"), EQ, num(epsilon))))
     if record.restarted:
         m_hat = float(record.m_hat)
         n = len(record.advice)
@@ -518,7 +518,8 @@ def randomized_weighted_majority_math(record, learner, names=None) -> list[Formu
     return lines
 
 
-def _expert_update(record, factor: Formula) -> Formula:
+def _expert_update(record, factor: Formula, value: float, note: Formula = EMPTY) -> Formula:
+    """w_i ← factor·w_i = value·w_i for the wrong experts, and the weights after."""
     wrong = np.asarray(record.wrong_experts, dtype=bool)
     names = [num(i + 1) for i in np.flatnonzero(wrong)]
     if len(names) > 8:
@@ -526,7 +527,7 @@ def _expert_update(record, factor: Formula) -> Formula:
     if not wrong.any():
         return row(text("no expert was wrong: no weight changes"))
     return aligned([
-        (sub("w", "i"), row(op(r"\leftarrow"), factor, op(r"\cdot"), sub("w", "i"), space("quad"),
-                            text(f"for the {int(wrong.sum())} wrong experts: "),
+        (sub("w", "i"), row(op(r"\leftarrow"), factor, op(r"\cdot"), sub("w", "i"), EQ, num(value), op(r"\cdot"),
+                            sub("w", "i"), note, space("quad"), text(f"for the {int(wrong.sum())} wrong experts: "),
                             join(names, row(op(","), space("thin"))))),
         (sym("w"), row(EQ, vector(record.weights_after, limit=8)))])
