@@ -461,3 +461,17 @@ def test_curves_for_two_thousand_2d_trials_finish():
         assert curve.values.shape == (2000,) and curve.applies.shape == (2000,)
         assert np.all(np.isfinite(curve.values[curve.applies])) and np.all(np.isinf(curve.values[~curve.applies]))
         assert curve.applies.all() or curve.reason
+
+
+def test_winnow_curves_quote_one_eta_star():
+    """The old curves quoted η* twice — where the denominator first failed and for the whole prefix
+    (0.122 and 0.0382 on one page); a reader needs one η*, the one the reference curve is about."""
+    import re
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(60, 2))
+    y = (X @ [1.0, -0.4] > 0.05).astype(int)
+    curves = winnow_bound_curves(Winnow(eta=3.0), X, y)
+    quoted = {value for curve in curves for value in re.findall(r"η\* = ([0-9.e+-]+)", curve.reason)}
+    assert len(quoted) == 1, [curve.reason for curve in curves]
+    assert "too large" in curves[0].reason           # the theorem's curve still says why it stops
