@@ -782,6 +782,7 @@ class Player {
   renderMath(t) {
     const payload = this.payload;
     if (t === 0) {
+      this.shownTemplate = undefined;
       this.mathHead.textContent = "Before the first trial";
       this.mathBody.replaceChildren(node("p", {text:
         "Press Step (→) to show the learner its first point, Play (Space) to run every trial, "
@@ -795,11 +796,22 @@ class Player {
       const label = payload.class_names[payload.labels[point]];
       this.mathHead.textContent = `Trial ${t} — point #${point}, class ${label}, weight ${formatNumber(this.trials.weight[t - 1])}`;
     }
-    const parts = this.templates[payload.math.use[t - 1]];
+    const use = payload.math.use[t - 1];
     const numbers = payload.math.numbers[t - 1];
+    // The same template as the math shown (most trials of a run share a few): only its numbers change,
+    // written into the existing <mn> nodes — new MathML elements would each need style and layout
+    if (this.shownTemplate === use && this.mathNumbers && this.mathNumbers.length === numbers.length) {
+      for (let i = 0; i < numbers.length; i++) {
+        if (this.mathNumbers[i].textContent !== numbers[i]) this.mathNumbers[i].textContent = numbers[i];
+      }
+      return;
+    }
+    const parts = this.templates[use];
     let html = parts[0];
     for (let i = 1; i < parts.length; i++) html += numbers[i - 1] + parts[i];
     this.mathBody.innerHTML = html;            // markup written by lab/formula.py: user text escaped there
+    this.mathNumbers = [...this.mathBody.querySelectorAll("mn")];
+    this.shownTemplate = use;
   }
 
   // ---------------------------------------------------------------- play
