@@ -24,6 +24,15 @@ const DEFAULT_SPEED = 25;
 const CHECKPOINT = 32;                                    // kernel models: exact grids every 32 updates
 const players = new Set();
 let activePlayer = null;
+// Extension point: scripts assembled after this one (components/quiz.js, components/comparator_drag.js;
+// see components/timeline.py) add to every player without editing this file.  use(plugin) calls
+// plugin(player) for every player made.  A plugin listens with player.on(name, fn): "load" (payload)
+// once a run is drawn, before its first trial; "trial" (t) after every trial shown; "redraw" after the
+// axes moved or resized.  player.intercept(fn) sees every action first ("step", "back", "play", "end",
+// "reset", "present", and the plugin's own): fn(action) returning true holds it back.  A plugin's keys
+// go in player.extraKeys (key → action name).
+const PLUGINS = [];
+function use(plugin) { PLUGINS.push(plugin); }
 let plotlyLoading = null;
 
 function loadPlotly(src) {
@@ -387,10 +396,23 @@ class Player {
     this.urlTimer = 0;
     this.frame = 0;
     this.tick = this.tick.bind(this);
+    this.listeners = {};
+    this.interceptors = [];
+    this.extraKeys = {};
     this.build();
     players.add(this);
     activePlayer = this;
+    for (const plugin of PLUGINS) plugin(this);
   }
+
+  // ---------------------------------------------------------------- extension point (see PLUGINS)
+  on(name, fn) { (this.listeners[name] = this.listeners[name] || []).push(fn); }
+  emit(name, ...args) {
+    for (const fn of this.listeners[name] || []) {
+      try { fn(...args); } catch (error) { console.error(error); }      // a plugin never breaks the player
+    }
+  }
+  intercept(fn) { this.interceptors.push(fn); }
 
   build() {
     const button = (action, label, title, extra = {}) =>
@@ -455,6 +477,7 @@ class Player {
   }
 
   act(action) {
+    if (this.interceptors.some((fn) => fn(action))) return;
     if (action === "step") { this.pause(); this.setTrial(this.t + 1); }
     else if (action === "back") { this.pause(); this.setTrial(this.t - 1); }
     else if (action === "reset") { this.pause(); this.setTrial(0); }
@@ -489,6 +512,7 @@ class Player {
     this.invariantsDrawn = false;
     if (this.invariantsBox.open) await this.drawInvariants();
     this.notes.replaceChildren(...(payload.curves.notes || []).map((text) => node("p", {text})));
+    this.emit("load", payload);
     this.t = -1;
     this.setTrial(Math.max(0, Math.min(this.T, start)), {force: true});
     if (this.present) this.resize();
@@ -610,6 +634,7 @@ class Player {
     this.overlay.project();
     this.shownState = undefined;
     if (this.payload && this.t >= 0) this.render();
+    this.emit("redraw");
   }
 
   // The two layers' plot areas must coincide (same margins, domains and ranges); if plotly.js laid
@@ -676,6 +701,7 @@ class Player {
     this.curvesCursor.move(t);
     if (this.invariantsDrawn && this.invariantsBox.open) this.invariantsCursor.move(t);
     this.root.dataset.trial = String(t);
+    this.emit("trial", t);
   }
 
   renderBoundary(t) {
@@ -848,7 +874,7 @@ class Player {
   key(event) {
     const map = {ArrowRight: "step", ArrowLeft: "back", " ": "play", Home: "reset", End: "end", p: "present",
                  P: "present", Escape: "leave"};
-    const action = map[event.key];
+    const action = map[event.key] || this.extraKeys[event.key];
     if (!action || (action === "leave" && !this.present)) return false;
     this.act(action);
     return true;
@@ -943,7 +969,7 @@ function mount(root, payloadText, options = {}) {
   return player.load(payload, start).then(() => player);
 }
 
-window.MistakeBoundTimeline = {mount, Player};
+window.MistakeBoundTimeline = {mount, Player, use};
 
 export default function (component) {
   const {data, parentElement} = component;

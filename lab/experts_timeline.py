@@ -30,6 +30,7 @@ from viz.timeline import with_cursor
 
 from . import catalog
 from .formula import math_element, remembering
+from .quiz import experts_quiz
 from .timeline import VERSION, bits, figure_json, pack_math, rounded
 
 
@@ -86,5 +87,6 @@ def build_experts_timeline(name: str, values: dict, advice, outcomes, *, seed: i
         "curves": {"figure": figure_json(curves),
                    "notes": [f"{plain(c.name)} ({plain(c.source)}): {plain(c.reason)}." for c in found if c.reason]},
         "math": math,
+        "quiz": experts_quiz(records, randomized=randomized),
     }
     return payload

@@ -40,6 +40,7 @@ from viz.timeline import grid_axes_of, timeline_boundary_figure, with_cursor
 
 from . import catalog
 from .formula import math_element, remembering
+from .quiz import classifier_quiz
 from .runner import Run, boundary_snapshot
 
 VERSION = 1
@@ -273,6 +274,7 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     }
     if dual:
         payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
+    payload["quiz"] = classifier_quiz(records, learner, names, dual_change=spec.dual_change if dual else None)
     return payload
 
 

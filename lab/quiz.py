@@ -1,0 +1,372 @@
+"""Predict the next update: the quiz of a run — its questions, and every trial's answers, from the learner's records.
+
+Before a Step the student answers a few questions about the trial to come; the player
+(``components/quiz.js``) grades the answers by comparing them with what this module wrote down
+while the run was played (so the browser implements no learning rule), reveals the trial, and
+explains it with the trial's numbers and its math.  The questions depend on what the learner
+keeps, never on its name:
+
+* every learner: **a mistake or not?** — the verdict its own rule gave (a binary trial is a
+  mistake iff y·(w·x) ≤ 0, docs/SPECIFICATION.md; multiclass: the argmax missed the class;
+  Weighted Majority: the weighted vote missed the outcome);
+* **which way it moves**:
+  - one weight vector (Perceptron, IWP, Winnow, binary PA): how the boundary turns — the
+    normal (v₁, v₂) of the line v·x + b = 0 in the plane, measured on the learner's own feature
+    map (Winnow's balanced features included), before and after the trial;
+  - one vector per class (multi-vector, all-pair, multiclass PA): whose score on x_t is pushed
+    down — the class whose vector moves away from x_t (MV, AP: the predicted class ŷ, seed 000
+    §2.3 and §4.1; PA: the runner-up y′, seed 004);
+  - the apportioned margin: which classes fire (θ_y − δ̄(y,j)·f_j(x) > 0, seed 002), several at once;
+  - a kernel model: what the trial adds to x_t's dual coefficient (seed 003 §2);
+  - experts: which answer the weighted vote picks (seed 001);
+* **what w will be**: the weight vector after the trial (the true class's row for one vector per
+  class; the class score row h_y = Σ_j w^{yj} for the all-pair perceptron), within a tolerance;
+  for experts the total weight W = Σ_i w_i after the update (and Randomized WM's expected loss F_t).
+
+Pure Python; the payload's ``quiz`` entry is :func:`classifier_quiz` or :func:`experts_quiz`.
+
+Examples
+--------
+>>> import numpy as np
+>>> from learners import Perceptron
+>>> model = Perceptron()
+>>> model.start([0, 1], 2)
+Perceptron()
+>>> records = [model.learn_one(x, y) for x, y in [([1.0, 2.0], 1), ([2.0, 1.0], 1), ([-1.0, 1.0], 0)]]
+>>> quiz = classifier_quiz(records, model, ["A", "B"])
+>>> [q["id"] for q in quiz["questions"]]
+['mistake', 'turn', 'w']
+>>> quiz["answers"]["mistake"], quiz["answers"]["turn"], quiz["answers"]["w"][0]
+([0, 1, 0], [4, 0, 2], [1.0, 2.0, 1.0])
+>>> print(quiz["why"][2])
+y·(w·x) = (−1)·(2) = −2 ≤ 0: a mistake. The normal (w₁, w₂) turns clockwise, from 63.4° to 26.6°. w becomes (2, 1, 0).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from sklearn.base import clone
+
+#: the quiz covers at most this many trials (a class asks about a few dozen; 10,000 would weigh MBs)
+QUIZ_TRIALS = 1000
+#: a numeric answer is right when |given − expected| ≤ max(ABS, REL·|expected|) for every number
+ABS_TOLERANCE, REL_TOLERANCE = 0.005, 0.01
+#: sin of the angle between two normals below which they count as parallel
+PARALLEL = 1e-9
+
+MISTAKE = {"id": "mistake", "kind": "choice", "prompt": "Will the learner make a mistake on this point?",
+           "options": ["a mistake", "no mistake"]}
+TURN_OPTIONS = ["stays (no update)", "turns counter-clockwise ↺", "turns clockwise ↻",
+                "shifts without turning", "appears (w had no direction yet)", "reverses or loses its direction"]
+TURN = {"id": "turn", "kind": "choice", "prompt": "Which way will the boundary turn?", "options": TURN_OPTIONS,
+        "help": "The boundary is the line where the score is 0; its normal (w₁, w₂) turns with it."}
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _n(value: float) -> str:
+    """A number as the quiz writes it: 4 significant digits, a true minus sign, no trailing zeros."""
+    value = float(value) + 0.0
+    if not math.isfinite(value):
+        return "∞" if value > 0 else "−∞" if value < 0 else "undefined"
+    text = f"{value:.4g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}·10^{int(exponent)}"
+    return text.replace("-", "−")
+
+
+def _vector(values) -> str:
+    return "(" + ", ".join(_n(v) for v in values) + ")"
+
+
+def _tolerance() -> dict:
+    return {"abs": ABS_TOLERANCE, "rel": REL_TOLERANCE}
+
+
+def _rounded(values) -> list:
+    return [float(f"{float(v):.6g}") + 0.0 for v in np.asarray(values, dtype=float).reshape(-1)]
+
+
+# ------------------------------------------------------------------ the learner's feature map
+def feature_names(learner) -> list[str]:
+    """What each coordinate of the learner's feature vector is, read from its feature map: ``x₁``,
+    ``−x₂``, ``1`` (an intercept), ``−1`` (Winnow's balanced copy of it).
+
+    >>> from learners import Perceptron, Winnow
+    >>> feature_names(Perceptron()), feature_names(Winnow())
+    (['x₁', 'x₂', '1'], ['x₁', 'x₂', '1', '−x₁', '−x₂', '−1'])
+    """
+    probes = _probe_features(learner)
+    base, unit = probes[0], probes[1:] - probes[0]
+    names = []
+    for j in range(probes.shape[1]):
+        inputs = np.flatnonzero(np.abs(unit[:, j]) > 0)
+        if inputs.size == 1:
+            i = int(inputs[0])
+            names.append(("−" if unit[i, j] < 0 else "") + f"x{i + 1}".translate(SUBSCRIPTS))
+        elif base[j] != 0:
+            names.append("1" if base[j] > 0 else "−1")
+        else:
+            names.append(f"f{j + 1}".translate(SUBSCRIPTS))
+    return names
+
+
+def _probe_features(learner) -> np.ndarray:
+    """φ(0), φ(e₁), …, φ(e_d) of the learner's feature map (without scaling rows to unit length)."""
+    plain = clone(learner)
+    if "normalize" in plain.get_params():
+        plain.set_params(normalize=False)
+    d = int(getattr(learner, "n_features_in_", 2))
+    plain.start([0, 1], d)
+    return plain._features(np.vstack([np.zeros(d), np.eye(d)]))
+
+
+def line_of(learner):
+    """The function w ↦ (v, b): a weight vector on the learner's features as the line v·x + b = 0 of the
+    input plane (seed 001: the threshold is a weight).  The feature map is affine up to a positive
+    scale of each row (``normalize``), which moves no point across the line.
+
+    >>> from learners import Winnow
+    >>> v, b = line_of(Winnow())(np.array([0.5, 0.0, 0.1, 0.0, 0.3, 0.1]))
+    >>> v.round(3).tolist(), round(b, 3)
+    ([0.5, -0.3], 0.0)
+    """
+    probes = _probe_features(learner)
+
+    def line(w):
+        values = probes @ np.asarray(w, dtype=float).reshape(-1)
+        return values[1:] - values[0], float(values[0])
+    return line
+
+
+def turn_of(before, after, updated: bool) -> tuple[int, str]:
+    """How the normal of the boundary moves: an index into ``TURN_OPTIONS`` and the words with its angles.
+
+    >>> turn_of([1.0, 0.0], [1.0, 1.0], True)
+    (1, 'The normal (w₁, w₂) turns counter-clockwise, from 0° to 45°.')
+    >>> turn_of([0.0, 0.0], [1.0, 1.0], True)[0], turn_of([1.0, 0.0], [2.0, 0.0], True)[0]
+    (4, 3)
+    """
+    if not updated:
+        return 0, "The boundary stays."
+    vb, va = np.asarray(before, dtype=float), np.asarray(after, dtype=float)
+    nb, na = float(np.linalg.norm(vb)), float(np.linalg.norm(va))
+    if nb == 0.0:
+        if na == 0.0:
+            return 5, "The normal (w₁, w₂) is still (0, 0): there is no boundary line yet."
+        return 4, f"The boundary appears: its normal (w₁, w₂) now points at {_n(_angle(va))}°."
+    if na == 0.0:
+        return 5, "The normal (w₁, w₂) becomes (0, 0): the boundary line is gone."
+    sine = float(vb[0] * va[1] - vb[1] * va[0]) / (nb * na)
+    angles = f"from {_n(_angle(vb))}° to {_n(_angle(va))}°"
+    if abs(sine) <= PARALLEL:
+        if float(vb @ va) > 0:
+            return 3, f"The normal (w₁, w₂) keeps its direction ({_n(_angle(va))}°): the boundary only shifts."
+        return 5, f"The normal (w₁, w₂) reverses, {angles}."
+    if sine > 0:
+        return 1, f"The normal (w₁, w₂) turns counter-clockwise, {angles}."
+    return 2, f"The normal (w₁, w₂) turns clockwise, {angles}."
+
+
+def _angle(v) -> float:
+    return round(math.degrees(math.atan2(float(v[1]), float(v[0]))), 1)
+
+
+# ------------------------------------------------------------------ classifiers
+def _class_name(label, names) -> str:
+    try:
+        index = int(label)
+    except (TypeError, ValueError):
+        return str(label)
+    return str(names[index]) if names is not None and 0 <= index < len(names) else str(label)
+
+
+def _verdict(record, learner, names, score: str = "w·x") -> str:
+    """The trial's verdict with its numbers (``score``: how the binary score is written)."""
+    scores = np.asarray(record.scores, dtype=float).reshape(-1)
+    if scores.size == 1 and len(learner.classes_) == 2:
+        y = 1.0 if record.truth == learner.classes_[1] else -1.0
+        relation = "≤ 0: a mistake" if record.mistake else "> 0: no mistake"
+        return f"y·({score}) = ({'+1' if y > 0 else '−1'})·({_n(scores[0])}) = {_n(record.margin)} {relation}."
+    predicted, truth = _class_name(record.prediction, names), _class_name(record.truth, names)
+    if record.mistake:
+        return f"The scores {_vector(scores)} pick {predicted}, but the point is {truth}: a mistake."
+    return f"The scores {_vector(scores)} pick {truth}, its class: no mistake."
+
+
+def _rows(weights, k: int):
+    """A multiclass learner's weights as one score row per class (all-pair: h_r = Σ_j w^{rj}), or None."""
+    W = np.asarray(weights, dtype=float)
+    if W.ndim == 3:
+        return W.sum(axis=1), True
+    if W.ndim == 2 and W.shape[0] == k:
+        return W, False
+    return None, False
+
+
+def classifier_quiz(records, learner, names=None, *, dual_change=None, limit: int = QUIZ_TRIALS) -> dict:
+    """The quiz of a classifier's run: questions, and per trial the answers and the explanation.
+
+    ``records``: the learner's :class:`learners.TrialRecord` of every trial, in order (at most
+    ``limit`` are used); ``learner``: the learner after the run (its parameters and classes are
+    read); ``names``: the class names; ``dual_change(record, learner)``: for a model kept as a
+    kernel expansion, what a trial adds to x_t's coefficients (:data:`lab.catalog.LearnerSpec`).
+
+    Returns ``{"questions": [...], "answers": {id: [per trial]}, "why": [per trial], "T": n}``;
+    a choice's answer is an option's index, a multiple choice's a sorted list of indices, a
+    numeric question's a list of numbers (compared within ``tolerance``).
+    """
+    records = list(records)[: int(limit)]
+    k = len(learner.classes_)
+    class_names = [_class_name(label, names) for label in learner.classes_]
+    dual = dual_change is not None
+    first = records[0] if records else None
+    W0 = None if dual or first is None else np.asarray(first.weights_before, dtype=float)
+    binary = not dual and W0 is not None and (W0.ndim == 1 or W0.shape[0] == 1)
+    fired = first is not None and "fired" in first.update
+    questions = [MISTAKE]
+    answers: dict = {"mistake": []}
+    why = []
+    if binary:
+        line = line_of(learner)
+        coordinates = feature_names(learner)
+        shown = min(3, W0.size)
+        labels = [f"w({name})" for name in coordinates[:shown]]
+        prompt = "What will w be after this trial?" if shown == W0.size else \
+            f"What will the first {shown} of w's {W0.size} weights be after this trial?"
+        questions += [TURN, {"id": "w", "kind": "numbers", "prompt": prompt, "labels": labels,
+                             "tolerance": _tolerance()}]
+        answers.update(turn=[], w=[])
+    elif dual:
+        if k == 2:
+            questions.append({"id": "alpha", "kind": "choice", "prompt": "What does the trial add to x_t's "
+                              "coefficient α (the kernel expansion f(x) = Σ α_i K(x_i, x))?",
+                              "options": ["nothing (no update)", "a positive amount", "a negative amount"]})
+            answers["alpha"] = []
+        else:
+            questions.append({"id": "moved", "kind": "multi", "prompt": "Which classes' coefficients of x_t change?",
+                              "options": class_names})
+            answers["moved"] = []
+    elif fired:
+        questions.append({"id": "moved", "kind": "multi", "options": class_names,
+                          "prompt": "Which classes fire (θ_y − δ̄(y,j)·f_j(x) > 0) and get a push?"})
+        answers["moved"] = []
+    else:
+        questions.append({"id": "away", "kind": "choice", "options": ["none (no update)"] + class_names,
+                          "prompt": "Whose vector will be pushed away from x (its score on x goes down most)?"})
+        answers["away"] = []
+    if not binary and not dual:
+        rows, pairs = _rows(W0, k) if W0 is not None else (None, False)
+        if rows is not None:
+            coordinates = feature_names(learner)
+            symbol = "h_y = Σ_j w^{yj}" if pairs else "w_y"
+            questions.append({"id": "w", "kind": "numbers", "labels": [f"({name})" for name in coordinates],
+                              "prompt": f"What will the true class's vector {symbol} be after this trial?",
+                              "tolerance": _tolerance()})
+            answers["w"] = []
+    for record in records:
+        answers["mistake"].append(0 if record.mistake else 1)
+        words = [_verdict(record, learner, names, "f(x)" if dual else "w·x")]
+        if binary:
+            before = np.asarray(record.weights_before, dtype=float).reshape(-1)
+            after = np.asarray(record.weights_after, dtype=float).reshape(-1)
+            choice, text = turn_of(line(before)[0], line(after)[0], record.updated)
+            answers["turn"].append(choice)
+            answers["w"].append(_rounded(after[:shown]))
+            words.append(text)
+            words.append(f"w becomes {_vector(after)}." if record.updated else f"w stays {_vector(after)}.")
+        elif dual:
+            change = np.asarray(dual_change(record, learner), dtype=float)
+            if k == 2:
+                answers["alpha"].append(0 if change[0] == 0 else 1 if change[0] > 0 else 2)
+                words.append(f"α of x_t changes by {_n(change[0])}." if change[0] else "No coefficient changes.")
+            else:
+                moved = [int(j) for j in np.flatnonzero(change)]
+                answers["moved"].append(moved)
+                words.append(_moved_words(moved, class_names))
+        elif fired:
+            moved = [int(j) for j in np.flatnonzero(np.asarray(record.update["fired"], dtype=bool))]
+            answers["moved"].append(moved)
+            words.append(_moved_words(moved, class_names))
+        if not binary and not dual:
+            rows_before, _ = _rows(record.weights_before, k)
+            rows_after, _ = _rows(record.weights_after, k)
+            y = int(np.searchsorted(learner.classes_, record.truth))
+            if "away" in answers:
+                delta = (rows_after - rows_before) @ np.asarray(record.features, dtype=float)
+                away = int(np.argmin(delta)) if record.updated and delta.min() < 0 else -1
+                answers["away"].append(away + 1)
+                words.append(f"{class_names[away]}'s vector moves away from x (its score on x drops by "
+                             f"{_n(-delta[away])}), {class_names[y]}'s towards it." if away >= 0 else "No vector moves.")
+            if "w" in answers:
+                answers["w"].append(_rounded(rows_after[y]))
+                words.append(f"{'h' if pairs else 'w'} of {class_names[y]} "
+                             f"{'becomes' if record.updated else 'stays'} {_vector(rows_after[y])}.")
+        why.append(" ".join(words))
+    return {"questions": questions, "answers": answers, "why": why, "T": len(records)}
+
+
+def _moved_words(moved, class_names) -> str:
+    if not moved:
+        return "No class fires: nothing moves."
+    return "Moved: " + ", ".join(class_names[j] for j in moved) + "."
+
+
+# ------------------------------------------------------------------ experts
+def experts_quiz(records, *, randomized: bool, limit: int = QUIZ_TRIALS) -> dict:
+    """The quiz of an expert learner's run (seed 001): the vote, the mistake (WM) or F_t (RWM), and W after.
+
+    ``records``: the learner's :class:`learners.experts.ExpertTrialRecord` of every trial.  The
+    weighted vote picks 1 iff the share of the weight on answer 1 is at least ½ (Weighted
+    Majority's rule, ties to 1); F_t is the share of the weight on the wrong experts, RWM's
+    probability of a mistake; W = Σ_i w_i after the trial (a doubling trick's restart sets every
+    w_i back to 1).
+
+    >>> from datasets.advice import lecture_table
+    >>> from learners import WeightedMajority
+    >>> model = WeightedMajority(beta=0.5)
+    >>> advice, outcomes = lecture_table()
+    >>> quiz = experts_quiz([model.learn_one(a, o) for a, o in zip(advice, outcomes)], randomized=False)
+    >>> quiz["answers"]
+    {'vote': [0, 1], 'mistake': [0, 0], 'W': [[4.0], [2.75]]}
+    >>> print(quiz["why"][1])
+    The vote for 1 is 0.625 ≥ ½: the weighted majority says 1; the outcome is 0: a mistake. 4 wrong experts' weights × 0.5: W = 2.75.
+    """
+    records = list(records)[: int(limit)]
+    questions = [{"id": "vote", "kind": "choice", "prompt": "Which answer will the weighted vote pick?",
+                  "options": ["0", "1"]}]
+    answers: dict = {"vote": []}
+    if randomized:
+        questions.append({"id": "F", "kind": "numbers", "labels": ["F_t"], "tolerance": _tolerance(),
+                          "prompt": "What share F_t of the weight is on the wrong experts (RWM's chance of a mistake)?"})
+        answers["F"] = []
+    else:
+        questions.append(MISTAKE)
+        answers["mistake"] = []
+    questions.append({"id": "W", "kind": "numbers", "labels": ["W"], "tolerance": _tolerance(),
+                      "prompt": "What will the total weight W = Σ w_i be after the update?"})
+    answers["W"] = []
+    why = []
+    for record in records:
+        vote = 1 if record.vote_for_one >= 0.5 else 0
+        answers["vote"].append(vote)
+        relation = "≥ ½" if vote else "< ½"
+        wrong_vote = vote != record.outcome
+        words = [f"The vote for 1 is {_n(record.vote_for_one)} {relation}: the weighted majority says {vote}; "
+                 f"the outcome is {record.outcome}: {'a mistake' if wrong_vote else 'right'}."]
+        if randomized:
+            answers["F"].append(_rounded([record.expected_loss]))
+            words.append(f"F_t = {_n(record.expected_loss)} of the weight is on wrong experts.")
+        else:
+            answers["mistake"].append(0 if record.mistake else 1)
+        total = float(np.sum(record.weights_after))
+        answers["W"].append(_rounded([total]))
+        penalized = int(np.sum(record.wrong_experts))
+        factor = record.update.get("factor", 1.0)
+        restart = " The doubling trick restarts: every weight back to 1." if record.restarted else ""
+        words.append(f"{penalized} wrong expert{'s' if penalized != 1 else ''}' weights × {_n(factor)}: "
+                     f"W = {_n(total)}.{restart}")
+        why.append(" ".join(words))
+    return {"questions": questions, "answers": answers, "why": why, "T": len(records)}
