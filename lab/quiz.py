@@ -119,7 +119,7 @@ def _probe_features(learner) -> np.ndarray:
     if "normalize" in plain.get_params():
         plain.set_params(normalize=False)
     d = int(getattr(learner, "n_features_in_", 2))
-    plain.start([0, 1], d)
+    plain.start(getattr(learner, "classes_", [0, 1]), d)
     return plain._features(np.vstack([np.zeros(d), np.eye(d)]))
 
 
