@@ -18,8 +18,20 @@ from lab.formula import MATH_CSS
 from .plotly_assets import PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
-SCRIPT = (HERE / "timeline.js").read_text(encoding="utf-8")
-STYLE = (HERE / "timeline.css").read_text(encoding="utf-8") + "\n" + MATH_CSS
+#: scripts that extend every player through its extension point (``use``, ``on``, ``intercept``; see the top
+#: of timeline.js), each with its stylesheet: the quiz mode and the draggable comparator
+PLUGINS = ("quiz", "comparator_drag")
+
+
+def _assembled(suffix: str) -> str:
+    """timeline.js (or .css) followed by every plugin's file: one module (one stylesheet) for the component."""
+    names = ("timeline",) + PLUGINS
+    return "\n".join((HERE / f"{name}.{suffix}").read_text(encoding="utf-8") for name in names
+                     if (HERE / f"{name}.{suffix}").exists())
+
+
+SCRIPT = _assembled("js")
+STYLE = _assembled("css") + "\n" + MATH_CSS
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_timeline", html='<div class="mbl-tl-root"></div>', css=STYLE, js=SCRIPT,

@@ -30,3 +30,16 @@ def test_a_broken_script_is_caught(tmp_path):
     module.write_text("const a = 1;\nconst a = 2;\nexport default a;\n", encoding="utf-8")
     result = subprocess.run([shutil.which("node") or "node", "--check", str(module)], capture_output=True, text=True)
     assert result.returncode != 0 and "already been declared" in result.stderr
+
+
+def test_the_players_assembled_script_parses(tmp_path):
+    """timeline.js with its plugins (quiz.js, comparator_drag.js) is one module: no name may clash."""
+    from components.timeline import PLUGINS, SCRIPT
+
+    plugins = [COMPONENTS / f"{name}.js" for name in PLUGINS if (COMPONENTS / f"{name}.js").exists()]
+    assert plugins and all(path.read_text(encoding="utf-8") in SCRIPT for path in plugins)
+    module = tmp_path / "player.mjs"
+    module.write_text(SCRIPT, encoding="utf-8")
+    result = subprocess.run([shutil.which("node") or "node", "--check", str(module)], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
