@@ -25,6 +25,8 @@ PAGES = [
     st.Page("views/multiclass.py", title="Multiclass", icon=":material/category:", url_path="multiclass"),
     st.Page("views/priority.py", title="Priority", icon=":material/balance:", url_path="priority"),
     st.Page("views/paper_lab.py", title="Paper lab", icon=":material/science:", url_path="paper-lab"),
+    st.Page("views/lessons.py", title="Lessons", icon=":material/school:", url_path="lessons"),
+    st.Page("views/challenges.py", title="Challenges", icon=":material/sports_esports:", url_path="challenges"),
 ]
 
 

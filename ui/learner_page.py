@@ -15,6 +15,7 @@ import streamlit as st
 from components.timeline import timeline
 from lab import catalog
 from lab.runner import ORDERS
+from lab.experts_timeline import build_experts_timeline, experts_key
 from lab.stories import first_story_for, make_points
 from lab.timeline import MAX_TRIALS, build_timeline, payload_json, run_key
 from ui import state
@@ -118,3 +119,46 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
                    "learner from `learners` on the points exported from the Data page.", icon=":material/info:")
     timeline(entry["payload"], entry["id"], key=f"{page}_timeline", start=link.get("t"),
              present=link.get("present", False))
+
+
+def show_run(page: str, name: str, values: dict, points, *, key: str, order: str = "drawn", n_passes: int = 1,
+             seed: int = 0) -> bool:
+    """The player of one run set by the page itself (a lesson's screen, a challenge's sequence): built once per
+    change of its inputs (cached like every page's run) and kept as ``page``'s run.  False, with the reason
+    shown, when the run cannot start."""
+    presentation = {"order": order, "n_passes": int(n_passes), "seed": int(seed)}
+    run = run_key(name, values, points, **presentation)
+    try:
+        entry = state.timeline_for(page, (run,), lambda: dict(zip(("payload", "id", "cut"), _timeline_json(
+            run, name, tuple(sorted(values.items())), tuple(sorted(presentation.items())), points))))
+    except ValueError as error:
+        st.error(f"This run cannot start: {error}")
+        return False
+    timeline(entry["payload"], entry["id"], key=key)
+    return True
+
+
+@st.cache_data(show_spinner=False, max_entries=CACHE_ENTRIES, ttl=CACHE_SECONDS)
+def _experts_json(key: str, name: str, values_items: tuple, _advice, _outcomes, seed: int) -> tuple:
+    """(payload JSON, run id) of one expert run, keyed by its inputs (``key`` digests the advice)."""
+    payload = build_experts_timeline(name, dict(values_items), _advice, _outcomes, seed=seed)
+    return payload_json(payload), payload["id"]
+
+
+def experts_entry(page: str, name: str, values: dict, advice, outcomes, seed: int = 0) -> dict:
+    """The run of an expert learner on (advice, outcomes) as ``page``'s run: {"payload", "id"} (ValueError
+    when it cannot start)."""
+    run = experts_key(name, values, advice, outcomes, seed)
+    return state.timeline_for(page, (run,), lambda: dict(zip(("payload", "id"), _experts_json(
+        run, name, tuple(sorted(values.items())), advice, outcomes, seed))))
+
+
+def show_experts_run(page: str, name: str, values: dict, advice, outcomes, *, key: str, seed: int = 0) -> bool:
+    """The player of an expert learner's run set by the page itself; False, with the reason, when it cannot start."""
+    try:
+        entry = experts_entry(page, name, values, advice, outcomes, seed)
+    except ValueError as error:
+        st.error(f"This run cannot start: {error}")
+        return False
+    timeline(entry["payload"], entry["id"], key=key)
+    return True

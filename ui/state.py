@@ -22,6 +22,10 @@ DEFAULTS = {
     "links": set,         # page keys whose link (?t=…&present=…) was read already this session
     "notices": list,      # (kind, text) shown once on the next rerun
     "experiment": dict,   # Paper lab: "running" / "done" -> the parameters of that run
+    "lessons": dict,      # Lessons: lesson key -> {screen index: {"answer", "right", "text"}} of the last check
+    "lesson_at": lambda: None,        # (lesson index, screen index) shown; None until the URL was read
+    "challenge_best": dict,           # Challenges: key -> the most mistakes forced under the rules
+    "challenge_read": lambda: False,  # whether the URL's ?challenge=… was read this session
 }
 
 
@@ -141,10 +145,11 @@ def preset(values: dict) -> None:
         st.session_state[key] = value
 
 
-def default_unless_set(key: str, default) -> dict:
+def default_unless_set(key: str, default, argument: str = "value") -> dict:
     """``{"value": default}`` for a widget whose key holds no value yet, else ``{}`` (Streamlit warns
-    when a widget gets a default and a value set through the session state)."""
-    return {} if key in st.session_state else {"value": default}
+    when a widget gets a default and a value set through the session state).  ``argument``: the name of
+    the widget's default (``"default"`` for a segmented control)."""
+    return {} if key in st.session_state else {argument: default}
 
 
 def widget_value(key: str, default=None):
@@ -190,3 +195,98 @@ def pop_unfinished_experiment():
     record = _get("experiment")
     params, record["running"] = record.get("running"), None
     return params
+
+
+# ------------------------------------------------------------------ self-study: lessons
+def _whole(text, low: int, high: int) -> int | None:
+    """A whole number in [low, high] from a URL value, or None (a link never breaks a page)."""
+    if text is None or not str(text).isdigit() or len(str(text)) > 4:
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def lesson_position(screens_per_lesson: list[int]) -> tuple[int, int]:
+    """The lesson and screen shown (0-based).  The first time in a session they come from the URL
+    (``?lesson=2&screen=3``, 1-based; bad values are ignored), afterwards from the session."""
+    at = _get("lesson_at")
+    if at is None:
+        lesson = _whole(st.query_params.get("lesson"), 1, len(screens_per_lesson))
+        lesson = 0 if lesson is None else lesson - 1
+        screen = _whole(st.query_params.get("screen"), 1, screens_per_lesson[lesson])
+        at = (lesson, 0 if screen is None else screen - 1)
+        st.session_state["lesson_at"] = at
+    return at
+
+
+def set_lesson_position(lesson: int, screen: int) -> None:
+    """Show ``lesson``'s ``screen`` (0-based) and put it in the URL (``?lesson=…&screen=…``, 1-based)."""
+    st.session_state["lesson_at"] = (int(lesson), int(screen))
+    st.query_params["lesson"] = str(int(lesson) + 1)
+    st.query_params["screen"] = str(int(screen) + 1)
+
+
+def lesson_result(lesson_key: str, screen: int) -> dict | None:
+    """The last check of a screen this session: {"answer", "right", "text"}, or None."""
+    return _get("lessons").get(lesson_key, {}).get(int(screen))
+
+
+def set_lesson_result(lesson_key: str, screen: int, result: dict) -> None:
+    """Keep the check of a screen (a right answer marks the screen done; a later wrong one does not undo it)."""
+    screens = _get("lessons").setdefault(lesson_key, {})
+    before = screens.get(int(screen))
+    done = bool(result.get("right")) or bool(before and before.get("done"))
+    screens[int(screen)] = {**result, "done": done}
+
+
+def screens_done(lesson_key: str) -> set[int]:
+    """The screens of a lesson answered right this session."""
+    return {screen for screen, result in _get("lessons").get(lesson_key, {}).items() if result.get("done")}
+
+
+# ------------------------------------------------------------------ self-study: challenges
+def _read_challenge_url(keys) -> None:
+    """Once per session: ``?challenge=winnow,perceptron=7,winnow=4`` — the challenge shown, then best scores
+    (mistakes forced) per challenge.  The current one presets the page's choice; bad parts are ignored."""
+    if _get("challenge_read"):
+        return
+    st.session_state["challenge_read"] = True
+    parts = [part.strip() for part in str(st.query_params.get("challenge", "")).split(",") if part.strip()]
+    best = _get("challenge_best")
+    for part in parts:
+        name, _, value = part.partition("=")
+        if name not in keys:
+            continue
+        if not value:
+            st.session_state.setdefault("challenge_choice", name)
+        elif _whole(value, 0, 10_000) is not None:
+            best[name] = max(best.get(name, 0), int(value))
+
+
+def challenge_choice(keys) -> str:
+    """The challenge the page shows: the URL's the first time, then the choice's widget value."""
+    _read_challenge_url(keys)
+    choice = st.session_state.get("challenge_choice")
+    return choice if choice in keys else keys[0]
+
+
+def best_challenge(key: str) -> int | None:
+    """The most mistakes forced in challenge ``key`` this session (or brought by the URL), or None."""
+    return _get("challenge_best").get(key)
+
+
+def record_challenge(key: str, mistakes: int) -> bool:
+    """Keep ``mistakes`` as challenge ``key``'s best when it beats it; True when it did."""
+    best = _get("challenge_best")
+    if mistakes <= best.get(key, -1):
+        return False
+    best[key] = int(mistakes)
+    return True
+
+
+def write_challenge_url(current: str) -> None:
+    """``?challenge=current,key=best,…``: the challenge shown and every best score, for a reload or a bookmark."""
+    best = _get("challenge_best")
+    value = ",".join([current] + [f"{key}={mistakes}" for key, mistakes in sorted(best.items())])
+    if st.query_params.get("challenge") != value:
+        st.query_params["challenge"] = value

@@ -7,11 +7,10 @@ import streamlit as st
 from components.timeline import timeline
 from lab import catalog
 from lab.experts_run import GENERATORS, make_stream
-from lab.experts_timeline import build_experts_timeline, experts_key
-from lab.timeline import payload_json
 from learners import bounds
 from ui import state
 from ui.controls import page_header, param_widget, param_widgets
+from ui.learner_page import experts_entry
 from viz.experts import rwm_epsilon_figure
 
 PAGE = "experts"
@@ -59,18 +58,9 @@ with st.expander("Edit the advice table"):
         st.error("Every cell must be 0 or 1 and the table needs a row; the table above is not used until it is.")
 
 
-@st.cache_data(show_spinner=False, max_entries=48, ttl=3600)
-def _experts_json(key: str, name: str, values_items: tuple, _advice, _outcomes, seed: int) -> tuple:
-    """(payload JSON, run id) of one expert run, keyed by its inputs (``key`` digests the advice)."""
-    payload = build_experts_timeline(name, dict(values_items), _advice, _outcomes, seed=seed)
-    return payload_json(payload), payload["id"]
-
-
-key = experts_key(name, learner_values, advice, outcomes, seed)
 link = state.link_state(PAGE)
 try:
-    entry = state.timeline_for(PAGE, (key,), lambda: dict(zip(("payload", "id"), _experts_json(
-        key, name, tuple(sorted(learner_values.items())), advice, outcomes, seed))))
+    entry = experts_entry(PAGE, name, learner_values, advice, outcomes, seed)
 except ValueError as error:
     st.error(f"This run cannot start: {error}")
 else:

@@ -1,0 +1,120 @@
+"""Be the adversary: choose the trials that force the most mistakes; the bound is the ceiling (lab/challenges.py)."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from datasets.pointset import PointSet
+from lab import challenges
+from ui import state
+from ui.controls import page_header
+from ui.learner_page import show_experts_run, show_run
+from viz.challenges import perceptron_plane
+
+PAGE = "challenges"
+page_header(
+    "Be the adversary",
+    "Choose the trials — points, instances, the experts' advice — to force as many mistakes as the rules allow. "
+    "The bound is the ceiling: you can approach it, never pass it.",
+    "A mistake bound holds for **every** sequence that keeps its conditions: its proof plays against an adversary "
+    "who picks each trial to hurt the learner most. Here you are that adversary. Each challenge fixes the "
+    "conditions (a margin and a radius, a sparse target, a best expert with few mistakes) and a budget of "
+    "trials; the score is your mistakes as a fraction of the bound. Input that breaks a rule is refused, with "
+    "the line and the reason. Your best score per challenge is kept for the session and in the address bar.")
+
+keys = list(challenges.CHALLENGES)
+current = state.challenge_choice(keys)
+key = st.segmented_control("Challenge", keys, format_func=lambda k: challenges.CHALLENGES[k].title,
+                           key="challenge_choice", **state.default_unless_set("challenge_choice", current, "default")) or current
+challenge = challenges.CHALLENGES[key]
+st.markdown(f"**Rules.** {challenge.rules}")
+st.markdown(f"**The ceiling.** {challenge.bound_text}")
+
+text_key = f"challenge_{key}_text"
+before = state.widget_value(text_key, "")
+left, right = st.columns([2, 3], gap="large")
+with left:
+    if key == "perceptron":
+        with st.form("challenge_add_point", border=True):
+            st.caption("Place the next point (or type the list below, one point per line).")
+            first, second = st.columns(2)
+            x1 = first.number_input("x₁", -5.0, 5.0, 0.0, 0.1, key="challenge_x1")
+            x2 = second.number_input("x₂", -5.0, 5.0, 0.0, 0.1, key="challenge_x2")
+            placed = st.form_submit_button("Place this point")
+        if placed:
+            problem = challenges.point_problem(challenges.line_count(before) + 1, x1, x2)
+            if problem:
+                st.error(f"Not placed. {problem}")
+            else:
+                state.preset({text_key: challenges.appended(before, f"{x1:g}, {x2:g}")})
+    start, clear = st.columns(2)
+    if start.button("Start from an example", key=f"challenge_{key}_example"):
+        state.preset({text_key: challenges.EXAMPLES[key]})
+    if clear.button("Clear", key=f"challenge_{key}_clear"):
+        state.preset({text_key: ""})
+    label = {"perceptron": "Your points, in order (x₁, x₂ per line)",
+             "winnow": "Your instances, in order (one per line)",
+             "experts": "Your rounds, in order (advice, a space, the outcome)"}[key]
+    text = st.text_area(label, key=text_key, height=260, **state.default_unless_set(text_key, ""))
+
+result = challenges.outcome(key, text)
+with left:
+    if not challenges.line_count(text):
+        st.info("Nothing played yet: " + {"perceptron": "place your first point",
+                                          "winnow": "write your first instance",
+                                          "experts": "write your first round"}[key] + ", or start from the example.")
+    elif not result.valid:
+        st.error("Not scored yet — every line must keep the rules:\n\n" + "\n".join(f"- {p}" for p in result.problems))
+    else:
+        improved = state.record_challenge(key, result.mistakes)
+        best = state.best_challenge(key)
+        bound = result.bound
+        columns = st.columns(4)
+        columns[0].metric("Mistakes", result.mistakes)
+        columns[1].metric("Bound", f"{bound:g}" if float(bound).is_integer() else f"{bound:.2f}")
+        columns[2].metric("Score", f"{result.score:.0%}", help="mistakes ÷ bound")
+        columns[3].metric("Best", f"{best / bound:.0%}", help=f"{best} mistakes, the most you forced this session")
+        st.progress(min(result.score, 1.0), text=f"{result.mistakes} of {bound:.4g}: {result.score:.1%} of the ceiling")
+        if improved and result.mistakes > 0:
+            st.success(f"A new best for this challenge: {result.mistakes} mistakes.")
+state.write_challenge_url(key)
+
+with right:
+    if key == "perceptron":
+        rows, _ = challenges.parse_points(text)
+        X = np.array([[x1, x2] for _, x1, x2 in rows]) if result.valid else np.zeros((0, 2))
+        labels = result.state.get("labels", np.zeros(0, int))
+        mistakes = [trial["mistake"] for trial in result.trials]
+        w = result.state.get("w", np.zeros(2))
+        st.plotly_chart(perceptron_plane(X, labels, mistakes, w, challenges.U, challenges.MARGIN, challenges.RADIUS),
+                        key="challenge_plane", theme=None)
+        if result.valid:
+            st.caption(f"The perceptron now: w = ({w[0]:.3g}, {w[1]:.3g}). A point x of class y is a mistake "
+                       "next when y·w·x ≤ 0 — on the wrong side of the solid line, or on it.")
+    elif key == "winnow" and result.valid:
+        names = [f"x{j + 1}" for j in range(challenges.N_VARIABLES)]
+        columns = names + ["1"] + [f"−{name}" for name in names] + ["−1"]
+        st.markdown("**Winnow's weights now** (on the balanced features):")
+        st.dataframe(pd.DataFrame([result.state["weights"]], columns=columns).round(4), hide_index=True)
+        wrong = result.state["wrong_now"]
+        st.markdown(f"**Instances Winnow gets wrong now** ({len(wrong)} of {2 ** challenges.N_VARIABLES}): "
+                    + (", ".join(f"`{w}`" for w in wrong) if wrong else "none — it has learned the target"))
+    elif key == "experts" and result.valid:
+        weights = result.state["weights"]
+        st.markdown("**Weighted Majority's weights now**, and each expert's mistakes so far:")
+        st.dataframe(pd.DataFrame({"expert": [f"E{i + 1}" for i in range(len(weights))], "weight w_i": weights,
+                                   "mistakes": result.state["expert_mistakes"]}), hide_index=True)
+        st.caption(f"W = Σ w_i = {weights.sum():.4g}. The next round's vote picks 1 when the weight advising 1 is at "
+                   "least half of W.")
+
+if result.valid:
+    with st.expander("Trial by trial", expanded=False):
+        st.dataframe(pd.DataFrame(result.trials), hide_index=True)
+    if key == "perceptron":
+        st.subheader("Your sequence in the player")
+        points = PointSet.from_arrays(result.state["X"], result.state["labels"], class_names=["−1", "+1"])
+        show_run(PAGE, "Perceptron", {"fit_intercept": False}, points, key="challenge_timeline")
+    elif key == "experts":
+        st.subheader("Your rounds in the player")
+        show_experts_run(PAGE, "Weighted Majority", {"beta": challenges.BETA}, result.state["advice"],
+                         result.state["outcomes"], key="challenge_timeline")
