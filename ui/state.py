@@ -222,8 +222,9 @@ def lesson_position(screens_per_lesson: list[int]) -> tuple[int, int]:
 def set_lesson_position(lesson: int, screen: int) -> None:
     """Show ``lesson``'s ``screen`` (0-based) and put it in the URL (``?lesson=…&screen=…``, 1-based)."""
     st.session_state["lesson_at"] = (int(lesson), int(screen))
-    st.query_params["lesson"] = str(int(lesson) + 1)
-    st.query_params["screen"] = str(int(screen) + 1)
+    for name, value in (("lesson", lesson), ("screen", screen)):
+        if st.query_params.get(name) != str(int(value) + 1):
+            st.query_params[name] = str(int(value) + 1)
 
 
 def lesson_result(lesson_key: str, screen: int) -> dict | None:

@@ -1,3 +1,97 @@
-"""Lessons (placeholder until lab/lessons.py lands)."""
+"""Lessons: short paths through the ideas, each screen on the real lab (content in lab/lessons.py)."""
+
 import streamlit as st
-st.title("Lessons")
+
+from lab import lessons
+from ui import state
+from ui.learner_page import show_experts_run, show_run
+
+PAGE = "lessons"
+LESSONS = lessons.LESSONS
+
+
+@st.cache_data(show_spinner=False, max_entries=64, ttl=6 * 3600)
+def facts_of(lesson_key: str, screen_index: int) -> dict:
+    """The numbers of a screen (its right answer and explanation), computed once with the real learners."""
+    return lessons.BY_KEY[lesson_key].screens[screen_index].facts()
+
+
+lesson_index, screen_index = state.lesson_position([len(lesson.screens) for lesson in LESSONS])
+lesson = LESSONS[lesson_index]
+screen = lesson.screens[screen_index]
+facts = facts_of(lesson.key, screen_index)
+
+with st.sidebar:
+    st.subheader("Lessons", divider="gray")
+    for index, item in enumerate(LESSONS):
+        done, total = len(state.screens_done(item.key)), len(item.screens)
+        label = f"{index + 1}. {item.title} — {done}/{total}" + (" ✓" if done == total else "")
+        if st.button(label, key=f"lesson_pick_{index}", type="primary" if index == lesson_index else "secondary",
+                     use_container_width=True, help=item.summary):
+            state.set_lesson_position(index, 0)
+            st.rerun()
+
+st.title(f"Lesson {lesson_index + 1}: {lesson.title}")
+done = state.screens_done(lesson.key)
+marks = " ".join("✓" if i in done else ("●" if i == screen_index else "○") for i in range(len(lesson.screens)))
+st.caption(f"{lesson.summary} · Screen {screen_index + 1} of {len(lesson.screens)} · {marks} "
+           "(✓ answered right, ● this screen)")
+
+left, right = st.columns([3, 2], gap="large")
+with left:
+    st.subheader(screen.title)
+    st.markdown(lessons.text_of(screen, facts))
+with right:
+    answer_key = f"lesson_{lesson.key}_{screen_index}_answer"
+    prompt = lessons.prompt_of(screen, facts)
+    with st.form(f"lesson_{lesson.key}_{screen_index}_form", border=True):
+        if screen.question.kind == "choice":
+            given = st.radio(prompt, lessons.options_of(screen, facts), index=None, key=answer_key)
+        else:
+            given = st.text_input(prompt, key=answer_key, placeholder="(1, −2, 0.5)" if screen.question.kind == "vector"
+                                  else "a number")
+        checked = st.form_submit_button("Check", type="primary")
+    if checked:
+        result = lessons.check(screen, given, facts)
+        if result.problem:
+            st.warning(result.problem)
+        else:
+            state.set_lesson_result(lesson.key, screen_index, {"given": str(given), "right": result.right,
+                                                               "answer": result.answer, "text": result.explanation})
+    shown = state.lesson_result(lesson.key, screen_index)
+    if shown:
+        if shown["right"]:
+            st.success(f"Right: {shown['answer']}.")
+        else:
+            st.error(f"Not quite — you answered {shown['given']}; the answer is {shown['answer']}.")
+        st.markdown(shown["text"])
+    back, forward = st.columns(2)
+    last_screen = screen_index == len(lesson.screens) - 1
+    if back.button("◀ Previous", key="lesson_back", disabled=lesson_index == 0 and screen_index == 0,
+                   use_container_width=True):
+        if screen_index:
+            state.set_lesson_position(lesson_index, screen_index - 1)
+        else:
+            state.set_lesson_position(lesson_index - 1, len(LESSONS[lesson_index - 1].screens) - 1)
+        st.rerun()
+    at_end = last_screen and lesson_index == len(LESSONS) - 1
+    if forward.button("Next lesson ▶" if last_screen else "Next screen ▶", key="lesson_next", disabled=at_end,
+                      type="primary" if shown and shown["right"] else "secondary", use_container_width=True):
+        state.set_lesson_position(lesson_index + 1, 0) if last_screen else \
+            state.set_lesson_position(lesson_index, screen_index + 1)
+        st.rerun()
+    if last_screen and len(done) == len(lesson.screens):
+        st.success(f"Lesson {lesson_index + 1} done: every screen answered right.")
+state.set_lesson_position(lesson_index, screen_index)
+
+setup = screen.setup
+st.subheader("The lab", divider="gray")
+if setup.experts:
+    advice, outcomes = setup.data.stream(setup.learner)
+    show_experts_run(PAGE, setup.learner, setup.parameters, advice, outcomes, key="lesson_timeline", seed=setup.seed)
+else:
+    show_run(PAGE, setup.learner, setup.parameters, setup.data.points(), key="lesson_timeline", order=setup.order,
+             n_passes=setup.n_passes, seed=setup.seed)
+st.caption(f"{setup.learner}" + (f", {', '.join(f'{k} = {v}' for k, v in setup.values)}" if setup.values else "")
+           + ("" if setup.experts else f"; order: {setup.order}, {setup.n_passes} pass{'es' if setup.n_passes > 1 else ''}")
+           + ". Step with →, back with ←, play with Space; Q turns on the quiz.")

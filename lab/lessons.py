@@ -1,0 +1,779 @@
+r"""Lessons: short paths through the ideas of the lab, as data — lesson → screens.
+
+Every screen names the run its player shows (a story or a generator with its seed, the learner
+and its settings: :class:`Setup`), a question, and a ``facts`` function that plays the real
+learners and evaluates the real bounds (``learners``, ``learners.bounds``,
+``learners.consistency``) and returns the numbers of the screen: the right answer, the words
+that explain it, and any number the screen's text or question quotes.  :func:`check` grades an
+answer against those facts.  Nothing here knows Streamlit; the page is ``views/lessons.py``.
+
+The seven lessons follow issue 17: (1) the perceptron and Novikoff's bound; (2) what breaks
+without a margin — Freund–Schapire and Gentile (seed 003 Thm 2.2, seed 000 Thm 1); (3)
+importance weights — IWP, Theorems 2 and 3 of seed 000; (4) Winnow against the perceptron,
+sparse and dense targets (seed 003 §4); (5) experts — WM, RWM and the ε trade-off (seed 001);
+(6) many classes — multi-vector and all-pair, and why they agree (seed 000 Lemma 3); (7)
+priorities — the apportioned margin (seed 002) and where its Lemma 4 fails.
+
+Examples
+--------
+>>> [lesson.key for lesson in LESSONS]
+['novikoff', 'no-margin', 'importance', 'winnow', 'experts', 'multiclass', 'priorities']
+>>> screen = LESSONS[0].screens[0]
+>>> facts = screen.facts()
+>>> facts["answer"]
+3
+>>> check(screen, "3").right, check(screen, "5").right
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from learners import bounds
+
+#: the relative tolerance of a numeric answer (1 %), unless the question sets its own
+TOLERANCE = 0.01
+
+
+# ------------------------------------------------------------------ data of a screen
+@dataclass(frozen=True)
+class Data:
+    """Points of a screen: a story of :mod:`lab.stories`, or a generator of :mod:`datasets.generators`
+    with its arguments (seeded), and optional priorities θ."""
+
+    story: str | None = None
+    generator: str | None = None
+    arguments: tuple = ()
+    theta: tuple | None = None
+
+    def points(self):
+        from datasets import generators
+        from lab.stories import STORIES, make_points
+
+        points = make_points(STORIES[self.story]) if self.story else generators.make(self.generator, **dict(self.arguments))
+        return points.set_theta(self.theta) if self.theta is not None else points
+
+
+@dataclass(frozen=True)
+class Advice:
+    """An advice stream of a screen: a generator of :mod:`lab.experts_run` (or the lecture's table)."""
+
+    generator: str
+    n_experts: int = 16
+    n_trials: int = 200
+    error_rates: tuple = (0.1, 0.5)
+    seed: int = 0
+
+    def stream(self, learner: str = "Weighted Majority"):
+        from lab.experts_run import make_stream
+
+        return make_stream(self.generator, self.n_experts, self.n_trials, *self.error_rates, self.seed, learner, {})
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The run a screen's player shows: a learner of :data:`lab.catalog.LEARNERS`, its parameter values, the
+    data and the presentation (order, passes, seed)."""
+
+    learner: str
+    data: Data | Advice
+    values: tuple = ()
+    order: str = "drawn"
+    n_passes: int = 1
+    seed: int = 0
+
+    @property
+    def experts(self) -> bool:
+        return isinstance(self.data, Advice)
+
+    @property
+    def parameters(self) -> dict:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the screen asks.  ``kind``: "number" (one number), "vector" (numbers separated by commas) or
+    "choice" (one of ``options``).  A number is right within ``tolerance`` (relative) or ``absolute``."""
+
+    prompt: str
+    kind: str = "number"
+    options: tuple = ()
+    tolerance: float = TOLERANCE
+    absolute: float = 0.0
+
+
+@dataclass(frozen=True)
+class Screen:
+    title: str
+    text: str
+    setup: Setup
+    question: Question
+    facts: Callable[[], dict]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    key: str
+    title: str
+    summary: str
+    screens: tuple = field(default_factory=tuple)
+
+
+@dataclass
+class Check:
+    """An answer graded: right or not, the answer as understood, the right answer, and the explanation."""
+
+    right: bool
+    given: object
+    answer: str
+    explanation: str
+    problem: str = ""
+
+
+# ------------------------------------------------------------------ runs
+def _n(value, digits: int = 4) -> str:
+    """A number with ``digits`` significant digits and a true minus sign."""
+    value = float(value) + 0.0
+    if math.isinf(value):
+        return "∞"
+    text = f"{value:.{digits}g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}·10^{int(exponent)}"
+    return text.replace("-", "−")
+
+
+def play(setup: Setup):
+    """Play a points setup with the real learner: ``(run, curves)`` — the :class:`lab.runner.Run` after every
+    trial and the catalog's bound curves of the trials in the order shown."""
+    from lab import catalog
+    from lab.runner import Run
+
+    points = setup.data.points()
+    X, y, w = points.to_arrays()
+    run = Run(catalog.build(setup.learner, setup.parameters), X, y, w, classes=np.unique(y), order=setup.order,
+              n_passes=setup.n_passes, seed=setup.seed)
+    run.play()
+    spec = catalog.LEARNERS[setup.learner]
+    shown = run.shown()
+    curves = spec.bound_curves(run.learner, X[shown], y[shown], w[shown]) if spec.bound_curves else []
+    return run, {curve.name: curve for curve in curves}
+
+
+def play_experts(setup: Setup):
+    """Play an experts setup: the learner after the stream, and the stream ``(advice, outcomes)``."""
+    from lab import catalog
+
+    advice, outcomes = setup.data.stream(setup.learner)
+    learner = catalog.build(setup.learner, setup.parameters)
+    if "random_state" in learner.get_params():
+        learner.set_params(random_state=setup.seed)
+    learner.start(advice.shape[1])
+    records = [learner.learn_one(row, int(outcome)) for row, outcome in zip(advice, outcomes)]
+    return learner, records, advice, outcomes
+
+
+# ------------------------------------------------------------------ grading
+def parse_number(text) -> float | None:
+    """A number typed by a student (a true minus sign, a decimal comma, a fraction a/b), or None.
+
+    >>> parse_number("−2,5"), parse_number("3/4"), parse_number("twelve")
+    (-2.5, 0.75, None)
+    """
+    clean = str(text).strip().replace("−", "-").replace(" ", "")
+    if re.fullmatch(r"[-+]?\d+,\d+", clean):
+        clean = clean.replace(",", ".")
+    fraction = re.fullmatch(r"([-+]?\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)", clean)
+    if fraction and float(fraction.group(2)) != 0:
+        return float(fraction.group(1)) / float(fraction.group(2))
+    try:
+        value = float(clean)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def parse_vector(text) -> list | None:
+    """Numbers separated by commas, semicolons or spaces (brackets allowed), or None.
+
+    >>> parse_vector("(1, −2.5, 3)"), parse_vector("1; 2"), parse_vector("1, x")
+    ([1.0, -2.5, 3.0], [1.0, 2.0], None)
+    """
+    pieces = [piece for piece in re.split(r"[,;\s]+", str(text).strip().strip("()[]")) if piece]
+    values = [parse_number(piece) for piece in pieces]
+    return values if values and all(v is not None for v in values) else None
+
+
+def _close(given: float, expected: float, question: Question) -> bool:
+    return abs(given - expected) <= max(question.absolute, question.tolerance * abs(expected), 1e-9)
+
+
+def check(screen: Screen, given, facts: dict | None = None) -> Check:
+    """Grade ``given`` (the student's text, or the option chosen) against the screen's facts."""
+    facts = screen.facts() if facts is None else facts
+    question, answer = screen.question, facts["answer"]
+    explanation = facts["why"]
+    if question.kind == "choice":
+        options = options_of(screen, facts)
+        shown = options[answer]
+        if given not in options:
+            return Check(False, given, shown, explanation, "Choose one of the answers.")
+        right = options.index(given) == answer
+        return Check(right, given, shown, explanation)
+    if question.kind == "vector":
+        values = parse_vector(given)
+        shown = "(" + ", ".join(_n(v) for v in answer) + ")"
+        if values is None or len(values) != len(answer):
+            return Check(False, given, shown, explanation,
+                         f"Write {len(answer)} numbers separated by commas, e.g. (1, −2.5, 3).")
+        right = all(_close(v, a, question) for v, a in zip(values, answer))
+        return Check(right, values, shown, explanation)
+    value = parse_number(given)
+    shown = _n(answer, 6) if not float(answer).is_integer() else str(int(answer))
+    if value is None:
+        return Check(False, given, shown, explanation, "Write a number (e.g. 12 or 0.25).")
+    return Check(_close(value, float(answer), question), value, shown, explanation)
+
+
+# ------------------------------------------------------------------ lesson 1: the perceptron, Novikoff
+WIDE = Setup("Perceptron", Data(story="wide-margin"), order="adversarial", n_passes=5)
+THIN = Setup("Perceptron", Data(story="thin-margin"), order="adversarial", n_passes=5)
+THIN_SLOW = Setup("Perceptron", Data(story="thin-margin"), values=(("eta", 0.1),), order="adversarial", n_passes=5)
+
+
+def _novikoff_numbers(setup: Setup) -> dict:
+    run, curves = play(setup)
+    novikoff = curves["Novikoff"]
+    R, gamma = novikoff.details["R"], novikoff.details["gamma"]
+    return {"M": run.mistakes, "T": run.total_trials, "n": run.n_points, "R": R, "gamma": gamma,
+            "bound": float(bounds.novikoff(R, 1.0, gamma))}
+
+
+def _wide_mistakes() -> dict:
+    f = _novikoff_numbers(WIDE)
+    return {**f, "answer": f["M"], "why": (
+        f"The perceptron made M = {f['M']} mistakes in {f['T']} trials. The adversarial order shows a misclassified "
+        f"point whenever there is one, so after mistake {f['M']} no point is misclassified: w separates all "
+        f"{f['n']} points and never moves again. Novikoff's bound allows more: with the max-margin u (‖u‖ = 1), "
+        f"R = {_n(f['R'])} and γ = {_n(f['gamma'])}, M ≤ (R/γ)² = {_n(f['bound'])}.")}
+
+
+def _wide_bound() -> dict:
+    f = _novikoff_numbers(WIDE)
+    return {**f, "answer": f["bound"], "why": (
+        f"(R/γ)² = ({_n(f['R'])}/{_n(f['gamma'])})² = {_n(f['R'] / f['gamma'])}² = {_n(f['bound'])}. "
+        f"The run made {f['M']} mistakes, far below: the bound holds for every order, the adversarial one included, "
+        "and it is a worst case. Open “The proof's invariants” under the player: w·u grows by at least γ per "
+        "mistake while ‖w‖² grows by at most R², which is why M ≤ R²/γ².")}
+
+
+def _thin_more() -> dict:
+    wide, thin = _novikoff_numbers(WIDE), _novikoff_numbers(THIN)
+    answer = 0 if thin["M"] > wide["M"] else 1 if thin["M"] < wide["M"] else 2
+    return {"wide": wide, "thin": thin, "answer": answer, "why": (
+        f"On the thin margin the perceptron made {thin['M']} mistakes, against {wide['M']} on the wide one. The margin "
+        f"fell from γ = {_n(wide['gamma'])} to {_n(thin['gamma'])} (R = {_n(thin['R'])} is about the same), so the bound "
+        f"(R/γ)² rose from {_n(wide['bound'])} to {_n(thin['bound'])}: {_n(thin['bound'] / wide['bound'], 3)} times, "
+        "the square of the margin's ratio. A thin margin lets the adversary find points the current w gets wrong "
+        "for longer.")}
+
+
+def _eta_same() -> dict:
+    slow, plain = _novikoff_numbers(THIN_SLOW), _novikoff_numbers(THIN)
+    return {"answer": slow["M"], "plain": plain["M"], "why": (
+        f"η = 0.1 makes {slow['M']} mistakes, exactly as η = 1 ({plain['M']}). From w₁ = 0, after any trials "
+        "w = η·Σ y_s x_s over the mistakes so far: every score w·x is η times the score with η = 1, so its sign — "
+        "and every prediction, mistake and update — is the same. η only rescales w (seeds 001 and 003).")}
+
+
+LESSON_1 = Lesson("novikoff", "The perceptron and Novikoff's bound", "Margin and radius decide how many mistakes.", (
+    Screen("Count the mistakes",
+           "The **perceptron** starts with w = 0 and, on a mistake (y·w·x ≤ 0), adds y·x to w. The player runs it on "
+           "two classes separated by a wide margin, in the **adversarial order**: every trial shows a point the "
+           "current w gets wrong, if there is one. Step through it (→) or press End.",
+           WIDE, Question("How many mistakes does the perceptron make in the whole run?"), _wide_mistakes),
+    Screen("Novikoff's bound, with numbers",
+           "If some unit vector u separates every point with margin γ — y·(u·x) ≥ γ — and every ‖x‖ ≤ R, the "
+           "perceptron makes at most R²‖u‖²/γ² mistakes, in any order (Novikoff; seed 003, Thm 2.1). Here the "
+           "max-margin u, measured on (x₁, x₂, 1), has **γ = {gamma:.4f}**, and **R = {R:.4f}**.",
+           WIDE, Question("What is Novikoff's bound (R/γ)² for this run? (within 1 %)"), _wide_bound),
+    Screen("A thin margin",
+           "The same kind of data, but the classes nearly touch. The player shows the perceptron on it, again in "
+           "the adversarial order.",
+           THIN, Question("Compared with the wide margin, does the perceptron make more mistakes, fewer, or the same?",
+                          "choice", ("more", "fewer", "the same")), _thin_more),
+    Screen("Does the learning rate matter?",
+           "The perceptron's update is w ← w + η·y·x. The player runs the thin-margin data with **η = 0.1** instead "
+           "of 1.",
+           THIN_SLOW, Question("How many mistakes does the perceptron make with η = 0.1?"), _eta_same),
+))
+
+
+# ------------------------------------------------------------------ lesson 2: without a margin
+NOISY = Setup("Perceptron", Data(story="noise"), order="shuffled", n_passes=3)
+
+
+def _noise_numbers() -> dict:
+    run, curves = play(NOISY)
+    novikoff, fs, gentile = curves["Novikoff"], curves["Freund–Schapire"], curves["Gentile"]
+    until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
+    return {"M": run.mistakes, "T": run.total_trials, "until": until, "fs": float(fs.values[-1]),
+            "gentile": float(gentile.values[-1]), "applies": bool(novikoff.applies[-1])}
+
+
+def _noise_novikoff() -> dict:
+    f = _noise_numbers()
+    return {**f, "answer": 0 if f["applies"] else 1, "why": (
+        f"No: 10 % of the labels were flipped, and from trial {f['until'] + 1} on the points seen are not linearly "
+        "separable — no u has a margin γ > 0, and Novikoff's bound needs one (the curve stops there and says why). "
+        f"The perceptron never settles: it makes {f['M']} mistakes in {f['T']} trials.")}
+
+
+def _noise_mistakes() -> dict:
+    f = _noise_numbers()
+    return {**f, "answer": f["M"], "why": (
+        f"{f['M']} mistakes. Two bounds still hold because they let u make mistakes and pay for them: "
+        f"Freund–Schapire's ((R‖u‖ + D_γ)/γ)², with D_γ² the sum of squared shortfalls (γ − y u·x)₊², ends at "
+        f"{_n(f['fs'])}, and Gentile's L + C + √(LC), with L the hinge losses of u and C = R²‖u‖², at "
+        f"{_n(f['gentile'])}. Both are above {f['M']}, as they must be.")}
+
+
+def _noise_smaller() -> dict:
+    f = _noise_numbers()
+    return {**f, "answer": 0 if f["fs"] < f["gentile"] else 1, "why": (
+        f"At the last trial Freund–Schapire's bound is {_n(f['fs'])} and Gentile's {_n(f['gentile'])}: "
+        f"{'Freund–Schapire' if f['fs'] < f['gentile'] else 'Gentile'} is smaller here. Both pay for noise — "
+        "the squared shortfalls in one, the hinge losses in the other — and which is tighter depends on the data. "
+        "The lab draws both and each is the minimum over the comparators and scales it tried.")}
+
+
+def _gentile_inputs() -> dict:
+    """L and C of one comparator: the hinge-loss SVM's unit u at the scale s that minimises Gentile's bound."""
+    from learners.comparators import hinge_separator, learner_features
+
+    run, _ = play(NOISY)
+    shown = run.shown()
+    X, y = run.X[shown], run.y[shown]
+    F = learner_features(run.learner, X)
+    signs = np.where(y == run.learner.classes_[1], 1.0, -1.0)
+    sep = hinge_separator(F, signs)
+    R = float(np.linalg.norm(F, axis=1).max())
+    best = None
+    for s in np.geomspace(0.05, 20, 200):
+        L = float(np.maximum(0.0, 1.0 - s * sep.margins).sum())
+        value = float(bounds.gentile(L, (R * s) ** 2))
+        if best is None or value < best[0]:
+            best = (value, L, (R * s) ** 2, s)
+    return {"L": round(best[1], 2), "C": round(best[2], 2), "s": best[3], "M": run.mistakes}
+
+
+def _gentile_compute() -> dict:
+    f = _gentile_inputs()
+    value = float(bounds.gentile(f["L"], f["C"]))
+    return {**f, "answer": value, "why": (
+        f"L + C + √(LC) = {f['L']:g} + {f['C']:g} + √({f['L']:g}·{f['C']:g}) = {f['L']:g} + {f['C']:g} + "
+        f"{_n(math.sqrt(f['L'] * f['C']))} = {_n(value)}. The perceptron made {f['M']} mistakes: below, as Gentile's "
+        "theorem (seed 000, Thm 1) promises for every u — the lab's curve takes the best of many u and scales.")}
+
+
+LESSON_2 = Lesson("no-margin", "What breaks without a margin", "Noisy labels: Freund–Schapire and Gentile.", (
+    Screen("Flip a tenth of the labels",
+           "The player runs the perceptron on separable points of which 10 % had their label flipped, shuffled, "
+           "three passes. Watch the bound curves: where does Novikoff's stop?",
+           NOISY, Question("At the end of the run, does Novikoff's bound still apply?", "choice", ("yes", "no")),
+           _noise_novikoff),
+    Screen("Mistakes without a separator",
+           "Without a separating u the perceptron keeps erring on the flipped points, pass after pass.",
+           NOISY, Question("How many mistakes does the perceptron make over the whole run?"), _noise_mistakes),
+    Screen("Two bounds that pay for noise",
+           "Freund–Schapire (seed 003, Thm 2.2) and Gentile (seed 000, Thm 1) hold for every u, separating or not. "
+           "Compare them on the curves at the last trial.",
+           NOISY, Question("At the last trial, which bound is smaller?", "choice", ("Freund–Schapire", "Gentile")),
+           _noise_smaller),
+    Screen("Gentile's bound by hand",
+           "Take one comparator: the hinge-loss separator of these points, scaled so that its hinge losses sum to "
+           "**L = {L:g}**, with **C = R²‖u‖² = {C:g}**.",
+           NOISY, Question("What is Gentile's bound L + C + √(LC)? (within 1 %)"), _gentile_compute),
+))
+
+
+# ------------------------------------------------------------------ lesson 3: importance weights
+WEIGHTED_IWP = Setup("Importance-Weighted Perceptron", Data(story="weighted"), order="shuffled")
+WEIGHTED_PLAIN = Setup("Perceptron", Data(story="weighted"), order="shuffled")
+
+
+def _first_heavy_update() -> dict:
+    run, _ = play(WEIGHTED_IWP)
+    for trial in run.trials:
+        record = trial.record
+        if record.updated and record.weight > 1:
+            y = 1.0 if record.truth == run.learner.classes_[1] else -1.0
+            return {"t": record.trial, "c": record.weight, "y": "+1" if y > 0 else "−1",
+                    "w": "(" + ", ".join(_n(v) for v in np.ravel(record.weights_before)) + ")",
+                    "x": "(" + ", ".join(_n(v) for v in record.features) + ")",
+                    "answer": [float(v) for v in np.ravel(record.weights_after)],
+                    "why": (f"w_{record.trial + 1} = w_{record.trial} + c·y·x = "
+                            f"({', '.join(_n(v) for v in np.ravel(record.weights_before))}) + {_n(record.weight)}·({'+1' if y > 0 else '−1'})·"
+                            f"({', '.join(_n(v) for v in record.features)}) = "
+                            f"({', '.join(_n(v) for v in np.ravel(record.weights_after))}). A point of weight "
+                            f"{_n(record.weight)} moves w {_n(record.weight)} times as far as the plain perceptron would.")}
+    raise RuntimeError("the weighted story has no update on a heavy point")  # pragma: no cover
+
+
+def _iwp_against_plain() -> dict:
+    iwp, curves = play(WEIGHTED_IWP)
+    plain, _ = play(WEIGHTED_PLAIN)
+    answer = 0 if iwp.weighted_loss < plain.weighted_loss else 1 if iwp.weighted_loss > plain.weighted_loss else 2
+    return {"answer": answer, "why": (
+        f"On the same shuffled stream IWP's weighted loss (the sum of c over its mistakes) is {_n(iwp.weighted_loss)} "
+        f"with {iwp.mistakes} mistakes; the perceptron's is {_n(plain.weighted_loss)} with {plain.mistakes}. "
+        "IWP moves further on costly points, so it errs on them less; seed 000's Table 1 found the same trade on "
+        "real data sets — fewer costly mistakes, sometimes more mistakes in all.")}
+
+
+def _theorem_smaller() -> dict:
+    run, curves = play(WEIGHTED_IWP)
+    t3, t2 = float(curves["IWP Theorem 3"].values[-1]), float(curves["IWP Theorem 2"].values[-1])
+    weights = run.weights[run.shown()]
+    ratio = float(weights.max() / weights.min())
+    return {"answer": 0 if t3 < t2 else 1, "why": (
+        f"Theorem 3 ends at {_n(t3)}, Theorem 2 at {_n(t2)}; IWP's weighted loss is {_n(run.weighted_loss)}. Theorem 2 "
+        f"multiplies the hinge loss L by θ_r = c_max/c_min = {_n(ratio)} and C by θ_r² = {_n(ratio ** 2)}; Theorem 3 "
+        "multiplies C by c_max only — which is why it is the one worth having (seed 000).")}
+
+
+LESSON_3 = Lesson("importance", "Importance weights", "IWP against the perceptron; Theorems 2 and 3 of seed 000.", (
+    Screen("A costly point moves w further",
+           "The **Importance-Weighted Perceptron** adds c·y·x on a mistake, c the point's weight (cost). In this "
+           "run, trial {t} is its first update on a point of weight **c = {c:g}**: before it, w = {w}; the point "
+           "has features x = {x} (x₁, x₂, 1) and class y = {y}.",
+           WEIGHTED_IWP, Question("What is w after trial {t}? (three numbers, e.g. (1, −2, 0.5))", "vector"),
+           _first_heavy_update),
+    Screen("IWP against the perceptron",
+           "Run both on the same shuffled stream. The player shows IWP; switch the learner on the Perceptron page "
+           "to see the other, or trust the lab's count.",
+           WEIGHTED_IWP, Question("Which has the smaller weighted loss at the end?", "choice",
+                                  ("IWP", "the perceptron", "neither: equal")), _iwp_against_plain),
+    Screen("Theorem 3 against Theorem 2",
+           "Both bound IWP's weighted loss with a comparator's weighted hinge loss L and C = R²‖u‖² "
+           "(the two curves of the player's chart).",
+           WEIGHTED_IWP, Question("At the last trial, which bound is smaller?", "choice",
+                                  ("Theorem 3", "Theorem 2")), _theorem_smaller),
+))
+
+
+# ------------------------------------------------------------------ lesson 4: Winnow against the perceptron
+WINNOW_2D = Setup("Winnow", Data(story="sparse-winnow"), values=(("eta", 0.5),))
+PERCEPTRON_2D = Setup("Perceptron", Data(story="sparse-winnow"))
+
+
+def _winnow_first_update() -> dict:
+    run, _ = play(WINNOW_2D)
+    record = next(trial.record for trial in run.trials if trial.record.updated)
+    before, after = np.ravel(record.weights_before), np.ravel(record.weights_after)
+    y = 1.0 if record.truth == run.learner.classes_[1] else -1.0
+    f = record.features
+    raw = before * np.exp(0.5 * y * f)
+    return {"t": record.trial, "y": "+1" if y > 0 else "−1", "x": "(" + ", ".join(_n(v) for v in f) + ")",
+            "w1": _n(before[0]), "answer": float(after[0]), "why": (
+                f"w_i ← w_i·e^(η·y·x_i)/Z. The six products w_i·e^(0.5·({'+1' if y > 0 else '−1'})·x_i) are "
+                f"({', '.join(_n(v) for v in raw)}), their sum Z = {_n(raw.sum())}; the first weight becomes "
+                f"{_n(raw[0])}/{_n(raw.sum())} = {_n(after[0])}. Winnow multiplies where the perceptron adds.")}
+
+
+def _sparse_bounds() -> dict:
+    n, k = 1000, 3
+    p, w = float(bounds.perceptron_sparse(n, k)), float(bounds.winnow_sparse(n, k))
+    return {"answer": 0 if w < p else 1, "why": (
+        f"Perceptron: n·k/γ² = {n}·{k} = {_n(p)}. Winnow: 2k²·ln n/γ² = 2·9·ln {n} = {_n(w)}. Few relevant features "
+        "and many irrelevant ones: Winnow's bound grows with ln n, the perceptron's with n (seed 003 §4, Example 1).")}
+
+
+def _dense_bounds() -> dict:
+    n, k = 1000, 3
+    p, w = float(bounds.perceptron_dense(n, k)), float(bounds.winnow_dense(n, k))
+    return {"answer": 0 if w < p else 1, "why": (
+        f"Perceptron: k·n/γ² = {_n(p)}. Winnow: 2n²·ln n/γ² = {_n(w)}. With every feature relevant and sparse "
+        "instances the perceptron wins by far (seed 003 §4, Example 2).")}
+
+
+def _sparse_run() -> dict:
+    from datasets.winnow_streams import sparse_target
+    from learners import Perceptron, Winnow
+
+    stream = sparse_target(n=200, k=3, n_trials=600, seed=1)
+    eta = float(bounds.winnow_best_eta(3.0, 1.0, 1.0))
+    perceptron = Perceptron(fit_intercept=False).fit(stream.X, stream.y)
+    winnow = Winnow(eta=eta, balanced=False, fit_intercept=False).fit(stream.X, stream.y)
+    answer = 0 if winnow.mistakes_ < perceptron.mistakes_ else 1
+    return {"answer": answer, "why": (
+        f"On 600 trials of x ∈ {{±1}}²⁰⁰ labelled by 3 of the 200 features (seed 1), Winnow (η* = {_n(eta)}) made "
+        f"{winnow.mistakes_} mistakes and the perceptron {perceptron.mistakes_}. The bounds foretold it: Winnow's "
+        f"Thm 3.1 gives {_n(bounds.winnow(3.0, 200, eta, 1.0, 1.0))}, Novikoff R²‖u‖²/γ² = 200·3 = 600.")}
+
+
+LESSON_4 = Lesson("winnow", "Winnow against the perceptron", "Multiplicative against additive: sparse and dense targets.", (
+    Screen("A multiplicative step",
+           "**Winnow** keeps a probability vector w over the balanced features (x₁, x₂, 1, −x₁, −x₂, −1), starts "
+           "uniform (1/6 each) and on a mistake multiplies w_i by e^(η·y·x_i), then divides by their sum Z "
+           "(seed 003 §3; η = 0.5 here). Its first update is at trial {t}: y = {y}, the features are {x}, and every "
+           "weight is still {w1}.",
+           WINNOW_2D, Question("What is the first weight w₁ (of x₁) after that update? (within 1 %)"),
+           _winnow_first_update),
+    Screen("Sparse target",
+           "Seed 003 compares the bounds when the target uses k of n features, u ∈ {{0,1}}ⁿ, and x ∈ {{±1}}ⁿ: "
+           "Perceptron n·k/γ², Winnow 2k²·ln n/γ². Take n = 1000, k = 3, γ = 1. (The player shows Winnow in 2D.)",
+           WINNOW_2D, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")), _sparse_bounds),
+    Screen("Dense target",
+           "Now every feature is relevant, u = (1, …, 1), and each instance has at most k ones: Perceptron k·n/γ², "
+           "Winnow 2n²·ln n/γ², again n = 1000, k = 3. (The player shows the perceptron on the 2D data.)",
+           PERCEPTRON_2D, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")),
+           _dense_bounds),
+    Screen("The real learners on a sparse target",
+           "The lab runs both learners on 600 trials in 200 dimensions whose label depends on 3 features "
+           "(`datasets.winnow_streams.sparse_target`, seed 1); Winnow runs with the tuned rate η*.",
+           WINNOW_2D, Question("Which makes fewer mistakes?", "choice", ("Winnow", "the perceptron")), _sparse_run),
+))
+
+
+# ------------------------------------------------------------------ lesson 5: experts
+LECTURE = Setup("Weighted Majority", Advice("lecture table"), values=(("beta", 0.5),))
+PERFECT = Setup("Weighted Majority", Advice("perfect expert"), values=(("beta", 0.5),))
+NOISY_EXPERTS = Setup("Randomized Weighted Majority", Advice("noisy experts"), values=(("epsilon", 0.5),))
+
+
+def _lecture_vote() -> dict:
+    learner, records, advice, outcomes = play_experts(LECTURE)
+    second = records[1]
+    return {"answer": int(second.prediction), "why": (
+        "After trial 1 the weights are (1, 1, ½, ½, ½, ½): experts 1 and 2 were right, the others wrong and halved. "
+        "At trial 2 the advice is 011110: experts 2–5 say 1, with weights 1 + ½ + ½ + ½ = 2.5; experts 1 and 6 say 0, "
+        f"with 1 + ½ = 1.5. The vote is {_n(second.vote_for_zero)} : {_n(second.vote_for_one)} (0 : 1), so WM "
+        f"predicts {second.prediction}. The "
+        f"outcome is {second.outcome}: a mistake, as in the lecture's table (its 3/8 : 5/8).")}
+
+
+def _perfect_bound() -> dict:
+    learner, records, advice, outcomes = play_experts(PERFECT)
+    value = float(bounds.weighted_majority(0, advice.shape[1], 0.5))
+    return {"answer": value, "why": (
+        f"(m·ln(1/β) + ln N)/ln(2/(1+β)) = (0 + ln 16)/ln(4/3) = {_n(math.log(16))}/{_n(math.log(4 / 3))} = "
+        f"{_n(value)} — the lecture's 2.41(m + log₂N) = 2.41·4 = 9.64. WM made {learner.mistakes_} mistakes here: "
+        "the perfect expert's weight stays 1 while every other halves with each error.")}
+
+
+def _best_epsilon() -> dict:
+    learner, records, advice, outcomes = play_experts(NOISY_EXPERTS)
+    m = int((advice != outcomes[:, None]).sum(axis=0).min())
+    N = advice.shape[1]
+    value = float(bounds.rwm_best_epsilon(m, N))
+    return {"m": m, "N": N, "answer": value, "why": (
+        f"(1+ε)m + ln N/ε is smallest where its derivative m − ln N/ε² is 0: ε = √(ln N/m) = √(ln {N}/{m}) = "
+        f"{_n(value)}, and the bound is then m + 2√(m ln N) = {_n(m + 2 * math.sqrt(m * math.log(N)))} (seed 001). "
+        f"With ε = ½ it is 1.5·{m} + 2 ln {N} = {_n(bounds.randomized_weighted_majority(m, N, 0.5))}.")}
+
+
+def _expected_mistakes() -> dict:
+    learner, records, advice, outcomes = play_experts(NOISY_EXPERTS)
+    m = int((advice != outcomes[:, None]).sum(axis=0).min())
+    expected = float(learner.expected_mistakes_)
+    return {"answer": expected, "why": (
+        f"RWM's expected mistakes are the sum over trials of F_t, the share of weight on wrong experts: "
+        f"{_n(expected)} over {len(outcomes)} trials. The best expert made m = {m}; the bound (1+ε)m + ln N/ε = "
+        f"1.5·{m} + 2·ln 16 = {_n(bounds.randomized_weighted_majority(m, 16, 0.5))} holds.")}
+
+
+LESSON_5 = Lesson("experts", "Learning from experts", "Weighted Majority, randomized WM and the ε trade-off.", (
+    Screen("The lecture's table",
+           "Six experts advise 0 or 1; **Weighted Majority** predicts the weighted vote (ties: 1) and halves the "
+           "weight of every wrong expert (β = ½). Trial 1: advice 110000, outcome 1. Trial 2: advice 011110, "
+           "outcome 0 (seed 001). Step to trial 1 and read the weights.",
+           LECTURE, Question("What does WM predict at trial 2?", "choice", ("0", "1")), _lecture_vote),
+    Screen("One perfect expert",
+           "Sixteen experts, one of which never errs (m = 0). WM's bound is (m·ln(1/β) + ln N)/ln(2/(1+β)).",
+           PERFECT, Question("What is the bound for m = 0, N = 16, β = ½? (within 1 %)"), _perfect_bound),
+    Screen("Choosing ε",
+           "**Randomized WM** follows one expert drawn by weight and multiplies wrong experts' weights by 1 − ε; its "
+           "expected mistakes stay below (1+ε)m + ln N/ε. Small ε pays little per mistake of the best expert but "
+           "much to find it. In this stream of N = {N} noisy experts the best one made **m = {m}** mistakes.",
+           NOISY_EXPERTS, Question("Which ε makes (1+ε)m + ln N/ε smallest? (within 1 %)"), _best_epsilon),
+    Screen("Expected mistakes",
+           "The player runs RWM with ε = ½ on that stream. Its metric “Expected mistakes” adds F_t, the share of the "
+           "weight on wrong experts, trial after trial.",
+           NOISY_EXPERTS, Question("What are RWM's expected mistakes after the last trial? (to ±0.1)", absolute=0.1,
+                                   tolerance=0.0), _expected_mistakes),
+))
+
+
+# ------------------------------------------------------------------ lesson 6: many classes
+FOUR_MV = Setup("Multi-vector Perceptron", Data(story="four-classes"))
+FOUR_AP = Setup("All-pair Perceptron", Data(story="four-classes"))
+
+
+def _away_class() -> dict:
+    run, _ = play(FOUR_MV)
+    names = FOUR_MV.data.points().class_names
+    record = next(trial.record for trial in run.trials if trial.record.mistake and np.ptp(trial.record.scores) > 0)
+    scores = np.asarray(record.scores)
+    return {"answer": 1, "why": (
+        f"At trial {record.trial}, the first mistake without a tie, the scores w_r·x were ({', '.join(_n(s) for s in scores)}): "
+        f"the argmax picked {names[int(record.prediction)]} but the point is {names[int(record.truth)]}. The rule "
+        f"moves w_{names[int(record.truth)]} towards x (+x) and the predicted class's w_{names[int(record.prediction)]} "
+        "away (−x); every other vector stays (seed 000 §2.3).")}
+
+
+def _agreement() -> dict:
+    from lab.compare import all_pair_agreement
+
+    points = FOUR_MV.data.points()
+    X, y, _ = points.to_arrays()
+    result = all_pair_agreement(X, y)
+    ratio = result["score_ratio"][np.isfinite(result["score_ratio"])]
+    return {"answer": int(result["disagreements"][-1]), "k": result["k"], "ratio": float(np.median(ratio)),
+            "T": len(y), "why": (
+                f"{int(result['disagreements'][-1])} of {len(y)} trials: the two never disagree. From zero weights the "
+                f"all-pair scores are exactly k = {result['k']} times the multi-vector scores after every trial "
+                "(seed 000, Lemma 3), so their argmax — with the same tie rule — is the same class.")}
+
+
+def _ratio() -> dict:
+    f = _agreement()
+    return {**f, "answer": f["k"], "why": (
+        f"AP's score of class r is h(x, r) = Σ_j w^(rj)·x; after every trial it equals {f['k']} × MV's w_r·x "
+        f"(the lab measures the ratio {_n(f['ratio'], 6)}). Each AP update adds x to the k − 1 pair vectors of the "
+        "true class and subtracts it from those of the predicted one: the sum over j counts the pair (y, ŷ) twice "
+        "and every other once, which is k times MV's single ±x (seed 000, Lemma 3).")}
+
+
+LESSON_6 = Lesson("multiclass", "Many classes", "Multi-vector and all-pair perceptrons, and why they agree.", (
+    Screen("Whose vector moves?",
+           "The **multi-vector perceptron** keeps one w_r per class and predicts argmax_r w_r·x. Step to the first "
+           "mistake and read its math.",
+           FOUR_MV, Question("On a mistake, whose vector is pushed away from x?", "choice",
+                             ("the true class's", "the predicted class's", "every other class's")), _away_class),
+    Screen("All pairs",
+           "The **all-pair perceptron** keeps a vector w^(ij) = −w^(ji) for every pair of classes and scores class r "
+           "by Σ_j w^(rj)·x. The player shows it on the same stream.",
+           FOUR_AP, Question("In how many trials do the two perceptrons predict different classes?"), _agreement),
+    Screen("Why they agree",
+           "The lab compares the two scores trial by trial ({k} classes).",
+           FOUR_AP, Question("AP's scores are how many times MV's?"), _ratio),
+))
+
+
+# ------------------------------------------------------------------ lesson 7: priorities
+PRIORITY = Setup("Apportioned margin", Data(story="priority"))
+TWO_PRIORITY = Setup("Apportioned margin", Data(generator="gaussian_clouds",
+                                                arguments=(("n_per_class", 40), ("n_classes", 2), ("seed", 5)),
+                                                theta=(1.0, 10.0)))
+
+
+def _theta_decision() -> dict:
+    run, _ = play(PRIORITY)
+    points = PRIORITY.data.points()
+    names, theta = points.class_names, np.asarray(points.theta, dtype=float)
+    for trial in run.trials:
+        raw = np.asarray(trial.record.update["raw_scores"], dtype=float)
+        if np.any(raw) and int(np.argmax(raw)) != int(np.argmax(raw / theta)):
+            break
+    choice = int(np.argmax(raw / theta))
+    return {"t": trial.record.trial, "f": "(" + ", ".join(_n(v) for v in raw) + ")",
+            "theta": "(" + ", ".join(_n(v) for v in theta) + ")", "names": ", ".join(names),
+            "answer": choice, "options": tuple(names), "why": (
+                f"f_j/θ_j = ({', '.join(_n(v) for v in raw / theta)}): the largest is {names[choice]}'s, so the rule "
+                f"predicts {names[choice]} — although {names[int(np.argmax(raw))]} has the largest raw score. "
+                "Dividing by θ makes an important class (large θ) need a larger score to be predicted, and the "
+                "learning rule asks it for a larger margin (seed 002).")}
+
+
+def _lemma_bayes() -> dict:
+    from learners.consistency import examine
+
+    result = examine([1.0, 10.0], [0.6, 0.4])
+    return {"answer": result.bayes, "why": (
+        "θ_j·P_j = (1·0.6, 10·0.4) = (0.6, 4): the cost-weighted Bayes rule picks class 1 — an error on class 1 "
+        "costs ten times as much, which outweighs its lower probability. Lemma 4 of seed 002 claims the loss's "
+        "minimiser decides exactly this class.")}
+
+
+def _lemma_minimiser() -> dict:
+    from learners.consistency import examine
+
+    result = examine([1.0, 10.0], [0.6, 0.4])
+    f = result.minimizer
+    return {"answer": result.predicted, "why": (
+        f"The exact minimiser (a linear program, unique) is f = ({_n(f[0])}, {_n(f[1])}) with expected loss "
+        f"{_n(result.minimum)}; f/θ = ({_n(f[0])}, {_n(f[1] / 10)}), so it decides class {result.predicted}, not the "
+        f"class {result.bayes} the lemma promises. Lemma 4's own f, (−θ₀/(k−1), θ₁) = ({_n(result.closed_form[0])}, "
+        f"{_n(result.closed_form[1])}), sums to {_n(result.closed_form_sum)}, not 0: it is not even allowed. "
+        "As printed, the lemma fails (learners/consistency.py; `python -m experiments lemma4`).")}
+
+
+def _lemma_insensitive() -> dict:
+    from learners.consistency import examine
+
+    low, high = examine([1.0, 10.0], [0.6, 0.4]), examine([1.0, 100.0], [0.6, 0.4])
+    changed = low.predicted != high.predicted or not np.allclose(low.minimizer, high.minimizer)
+    return {"answer": 0 if changed else 1, "why": (
+        f"With θ = (1, 100) the minimiser is ({_n(high.minimizer[0])}, {_n(high.minimizer[1])}) and it still decides "
+        f"class {high.predicted}. At k = 2 the expected loss 2(P₀[θ₀ − a]₊ + P₁[θ₁ + a]₊) is smallest at a = θ₀ "
+        "whenever P₀ > P₁, whatever θ₁ is: the loss ignores the costs where Lemma 4 says it honours them.")}
+
+
+LESSON_7 = Lesson("priorities", "Priorities between classes", "The apportioned margin, and where its Lemma 4 fails.", (
+    Screen("Predict with θ",
+           "The **apportioned-margin** classifier predicts argmax_j f_j(x)/θ_j, θ_j the priority of class j "
+           "(seed 002). Classes {names} have θ = {theta}. At trial {t} of this run the raw scores were f = {f}.",
+           PRIORITY, Question("Which class does the rule predict at that trial?", "choice", ("A", "B", "C", "D")),
+           _theta_decision),
+    Screen("What the lemma promises",
+           "Seed 002's Lemma 4 says that at a point x with class probabilities P_j the loss's minimiser decides "
+           "argmax_j θ_j·P_j — the Bayes rule for the costs θ. The player shows the classifier on two classes with "
+           "θ = (1, 10). Take one point with P = (0.6, 0.4).",
+           TWO_PRIORITY, Question("Which class does the Bayes rule for θ = (1, 10) pick?", "choice",
+                                  ("class 0", "class 1")), _lemma_bayes),
+    Screen("What the minimiser does",
+           "The expected loss at that point is Σ_l P_l Σ_j [θ_l − δ̄(l,j)·f_j]₊ with Σ_j f_j = 0. The lab minimises "
+           "it exactly with a linear program.",
+           TWO_PRIORITY, Question("Which class does the exact minimiser decide (argmax f_j/θ_j)?", "choice",
+                                  ("class 0", "class 1")), _lemma_minimiser),
+    Screen("Raise the cost further",
+           "Make class 1 a hundred times as costly: θ = (1, 100), the same P = (0.6, 0.4).",
+           TWO_PRIORITY, Question("Does the minimiser's decision change?", "choice", ("yes", "no")),
+           _lemma_insensitive),
+))
+
+LESSONS = (LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7)
+BY_KEY = {lesson.key: lesson for lesson in LESSONS}
+
+
+def text_of(screen: Screen, facts: dict) -> str:
+    """The screen's text with its numbers filled in."""
+    return screen.text.format(**facts)
+
+
+def prompt_of(screen: Screen, facts: dict) -> str:
+    """The question with its numbers filled in."""
+    return screen.question.prompt.format(**facts)
+
+
+def options_of(screen: Screen, facts: dict) -> tuple:
+    """The choices of a choice question (a screen's facts may name them, e.g. the classes of its data)."""
+    return tuple(facts.get("options", screen.question.options))
+
+
+def right_answer_text(screen: Screen, facts: dict) -> str:
+    """What a student would type (or choose) to be right — for a test that walks every lesson."""
+    answer, kind = facts["answer"], screen.question.kind
+    if kind == "choice":
+        return options_of(screen, facts)[answer]
+    if kind == "vector":
+        return ", ".join(f"{v:.6g}" for v in answer)
+    return f"{float(answer):.6g}"
