@@ -40,6 +40,7 @@ from viz.timeline import grid_axes_of, timeline_boundary_figure, with_cursor
 
 from . import catalog
 from .formula import math_element, remembering
+from .drag import comparator_drag
 from .quiz import classifier_quiz
 from .runner import Run, boundary_snapshot
 
@@ -275,6 +276,8 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     if dual:
         payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
     payload["quiz"] = classifier_quiz(records, learner, names, dual_change=spec.dual_change if dual else None)
+    novikoff = next((c.details for c in found if c.name == "Novikoff"), None)
+    payload["drag"] = None if dual else comparator_drag(learner, X, labels, novikoff)
     return payload
 
 
