@@ -155,9 +155,8 @@
     }
 
     follow() {
-      if (this.asking !== null && this.asking !== this.player.t + 1) this.asking = null;
+      if (this.asking !== null && this.asking !== this.player.t + 1) { this.asking = null; this.render(); }
       this.placeRing();
-      this.root().dataset.quizTrial = this.asking === null ? "" : String(this.asking);
     }
 
     root() { return this.player.root; }
@@ -193,6 +192,7 @@
       this.panel.hidden = !this.on || !quiz;
       this.placeRing();
       this.root().dataset.quizScore = this.scoreText();
+      this.root().dataset.quizTrial = this.on && this.asking !== null ? String(this.asking) : "";
       if (this.panel.hidden) { this.panel.replaceChildren(); return; }
       const parts = [el("div", {className: "mbl-quiz-score", text: this.scoreLine()})];
       if (this.note) parts.push(el("p", {className: "mbl-quiz-note", text: this.note}));
