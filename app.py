@@ -9,6 +9,7 @@ thin file under ``views/`` that draws widgets and calls the layers below
 import streamlit as st
 
 from ui import preload, state
+from ui.share import share_panel
 
 # the favicon is a file of the project: a Material icon would make the browser fetch it from Google
 st.set_page_config(page_title="Mistake Bound Lab", page_icon="assets/icon.png", layout="wide")
@@ -31,6 +32,9 @@ PAGES = [
 preload.start_once()       # imports in the background, then gc.freeze (see ui/preload.py)
 
 page = st.navigation(PAGES)
+state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
 for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)
     getattr(st, kind)(text)
 page.run()
+state.write_link(page.url_path)          # the URL follows every change (the player adds the trial)
+share_panel(page.url_path)

@@ -14,6 +14,7 @@ import streamlit as st
 
 from components.timeline import timeline
 from lab import catalog
+from lab.links import DataRef
 from lab.runner import ORDERS
 from lab.stories import first_story_for, make_points
 from lab.timeline import MAX_TRIALS, build_timeline, payload_json, run_key
@@ -60,7 +61,7 @@ def example_points(page: str):
     story = first_story_for(page)
     if len(points) or story is None:
         return points
-    state.set_points(make_points(story))
+    state.set_points(make_points(story), origin=DataRef(story=story.key))
     state.preset({key: value for key, value in story.presets.items()
                   if key.startswith(f"{page}_") and not key.endswith("_section")})
     state.notify("info", f"No points yet, so this page shows the example of the story “{story.title}”. "
