@@ -60,7 +60,7 @@ def run_html(payload_json: str, title: str, subtitle: str = "") -> str:
     # the component's entry point is for Streamlit; the export mounts the player itself
     player = player[:player.index("export default function")]
     styles = (HERE / "timeline.css").read_text(encoding="utf-8") + MATH_CSS + _PAGE_CSS
-    payload = payload_json.replace("</", "<\\/")            # JSON allows \/ for /
+    payload = payload_json.replace("<", "\\u003c")          # no tag, comment or closing tag inside the block
     plotly_js = PLOTLY_SOURCE.read_text(encoding="utf-8")
     return "\n".join([
         "<!DOCTYPE html>",

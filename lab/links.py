@@ -520,9 +520,9 @@ def _file_points(data) -> PointSet:
         raise ValueError("the file has no data table.")
     columns = {}
     for key in ("x1", "x2", "label", "weight"):
-        column = data.get(key, [] if key != "weight" else None)
-        if column is None:
-            continue
+        column = data.get(key)
+        if column is None and key == "weight":
+            continue                                   # no weights: every weight 1
         if not isinstance(column, list) or len(column) > MAX_POINTS:
             raise ValueError(f"'{key}' is not a list of at most {MAX_POINTS:,} values.")
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in column):

@@ -166,8 +166,9 @@ def apply_link(link) -> None:
     preset(link.widgets)
     record = _get("link")
     record[link.page] = {key: value for key, value in (("t", link.trial), ("present", link.present)) if value}
+    from ui.controls import literal             # the problems quote the link: shown as typed, never as Markdown
     for problem in problems:
-        notify("warning", problem)
+        notify("warning", literal(problem))
 
 
 def link_query(page: str) -> dict:
