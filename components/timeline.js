@@ -467,6 +467,7 @@ class Player {
   // ---------------------------------------------------------------- loading a run
   async load(payload, start) {
     this.pause();
+    this.loaded = false;            // until the figures are drawn, a resize must not render a trial
     this.payload = payload;
     this.T = payload.T;
     this.trials = payload.trials;
@@ -490,6 +491,7 @@ class Player {
     if (this.invariantsBox.open) await this.drawInvariants();
     this.notes.replaceChildren(...(payload.curves.notes || []).map((text) => node("p", {text})));
     this.t = -1;
+    this.loaded = true;
     this.setTrial(Math.max(0, Math.min(this.T, start)), {force: true});
     if (this.present) this.resize();
   }
@@ -609,7 +611,7 @@ class Player {
   redraw() {
     this.overlay.project();
     this.shownState = undefined;
-    if (this.payload && this.t >= 0) this.render();
+    if (this.payload && this.loaded && this.t >= 0) this.render();
   }
 
   // The two layers' plot areas must coincide (same margins, domains and ranges); if plotly.js laid
@@ -866,7 +868,7 @@ class Player {
 
   // Text sizes follow the mode: the figures are drawn again with the base layouts resized.
   async restyleForSize() {
-    if (!this.payload) return;
+    if (!this.payload || !this.loaded) return;
     const t = this.t;
     await this.drawBoundaryBase();
     await this.drawCurvesBase();

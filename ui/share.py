@@ -55,7 +55,7 @@ def _title(run: dict) -> str:
 def open_lab_file() -> None:
     upload = st.file_uploader("Open a lab file", type=["json"], key="share_upload",
                               help="A file saved with Download lab file: its page, settings, points and trial.")
-    if upload is None or not st.button("Open", key="share_open_file", icon=":material/folder_open:"):
+    if upload is None or not st.button("Open the lab file", key="share_open_file", icon=":material/folder_open:"):
         return
     link = read_lab_file(upload.getvalue())
     if link.data is None:
