@@ -23,10 +23,9 @@ def script_of(page: str) -> str:
     return SCRIPTS.get(page, f"views/{page}.py")
 
 
-def share_panel(page: str) -> None:
-    """The panel of ``page`` (its url path) in the sidebar."""
-    with st.sidebar:
-        st.divider()
+def share_panel(page: str, slot) -> None:
+    """The panel of ``page`` (its url path), drawn in ``slot`` (a container at the top of the sidebar)."""
+    with slot:
         if not st.toggle("Share and export", key="share_open",
                          help="A link to this page as it is (data, settings, trial), a lab file, the run as HTML."):
             return

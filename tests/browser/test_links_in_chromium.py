@@ -9,12 +9,13 @@ request refused, and its boundary at trial t is the app's; hostile links run no 
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
 from lab.stories import STORIES
 
-from .conftest import VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
+from .conftest import SCREENSHOTS, VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
 from .player import focus_page, open_story, press, state, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
@@ -194,3 +195,29 @@ def test_a_hostile_link_runs_no_script_and_keeps_the_page_working(browser, serve
         assert trial(page) == 3
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("format_, story, path", [("svg", "thin-margin", "perceptron"), ("png", "xor", "perceptron")])
+def test_the_boundary_figure_saves_at_presentation_size_with_what_the_trial_moved(page, server_url, tmp_path,
+                                                                                 format_, story, path):
+    open_story(page, server_url, story, path)
+    focus_page(page)
+    press(page, "ArrowRight", 9)
+    with page.expect_download() as download_info:
+        page.locator(f".mbl-tl-save[data-action='save-{format_}']").click()
+    saved = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(saved)
+    assert saved.name == f"mistake-bound-lab-trial-9.{format_}"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    shutil.copy(saved, SCREENSHOTS / f"saved-figure-{story}.{format_}")      # to look at
+    if format_ == "svg":
+        text = saved.read_text(encoding="utf-8")
+        assert 'width="1920"' in text
+        # the overlay (ring, ghost, arrow) and both of plotly's layers are in the file
+        assert "mbl-tl-overlay" in text and text.count("<svg") >= 3 and "after trial 9" in text
+    else:
+        from PIL import Image
+        with Image.open(saved) as image:
+            width, height = image.size
+            colours = len(set(image.convert("RGB").resize((64, 64)).getdata()))
+        assert width == 1920 and height > 600 and colours > 20   # drawn, not blank
