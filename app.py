@@ -8,6 +8,7 @@ thin file under ``views/`` that draws widgets and calls the layers below
 
 import streamlit as st
 
+from components.figure_saver import figure_saver
 from ui import preload, state
 from ui.share import share_panel
 
@@ -39,3 +40,5 @@ share_slot = st.sidebar.container()      # Share and export: first in the sideba
 page.run()
 state.write_link(page.url_path)          # the URL follows every change (the player adds the trial)
 share_panel(page.url_path, share_slot)
+with st.sidebar:                         # an invisible element: SVG and PNG buttons under every figure
+    figure_saver()

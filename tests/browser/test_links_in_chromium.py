@@ -221,3 +221,26 @@ def test_the_boundary_figure_saves_at_presentation_size_with_what_the_trial_move
             width, height = image.size
             colours = len(set(image.convert("RGB").resize((64, 64)).getdata()))
         assert width == 1920 and height > 600 and colours > 20   # drawn, not blank
+
+
+def test_every_figure_of_a_page_saves_as_svg_and_png_at_presentation_size(page, server_url, tmp_path):
+    open_story(page, server_url, "priority", "priority")
+    page.wait_for_function("() => document.querySelectorAll('.st-key-priority_regions .js-plotly-plot').length"
+                           " && document.querySelectorAll('.mbl-save').length >= 3", timeout=60_000)
+    # the two Streamlit figures (ours, the baselines) and the player's bound curves
+    assert page.locator(".st-key-priority_ours .mbl-save button").count() == 2
+    assert page.locator(".st-key-priority_regions .mbl-save button").count() == 2
+    assert page.locator(".mbl-tl .mbl-save button").count() == 2
+    for key, format_ in (("priority_regions", "png"), ("priority_ours", "svg")):
+        with page.expect_download() as download_info:
+            page.locator(f".st-key-{key} .mbl-save button[data-format='{format_}']").click()
+        saved = tmp_path / download_info.value.suggested_filename
+        download_info.value.save_as(saved)
+        assert saved.name == f"mistake-bound-lab-{key}.{format_}"
+        if format_ == "svg":
+            text = saved.read_text(encoding="utf-8")
+            assert 'width="1920"' in text and "θ-cost" in text
+        else:
+            from PIL import Image
+            with Image.open(saved) as image:
+                assert image.size[0] == 1920 and len(set(image.convert("RGB").resize((64, 64)).getdata())) > 20
