@@ -244,3 +244,29 @@ def test_every_figure_of_a_page_saves_as_svg_and_png_at_presentation_size(page, 
             from PIL import Image
             with Image.open(saved) as image:
                 assert image.size[0] == 1920 and len(set(image.convert("RGB").resize((64, 64)).getdata())) > 20
+
+
+@pytest.mark.parametrize("path, choose, key, value", [
+    ("paper-lab", lambda page: page.locator(".st-key-paper_experiment").get_by_role("combobox").fill("rwm-epsilon"),
+     "experiment", "rwm-epsilon"),
+    ("winnow", lambda page: page.get_by_text("High-dimensional experiment", exact=True).click(),
+     "section", "high-dimensional-experiment"),
+])
+def test_pages_without_a_player_keep_their_settings_in_the_link(browser, page, server_url, path, choose, key, value):
+    page.goto(f"{server_url}/{path}")
+    wait_idle(page)
+    choose(page)
+    page.keyboard.press("Enter") if key == "experiment" else None
+    wait_idle(page)
+    page.wait_for_function(f"() => new URLSearchParams(location.search).get('{key}') === '{value}'", timeout=20_000)
+    context, other = new_tab(browser)
+    try:
+        other.goto(href(page))
+        wait_idle(other)
+        if key == "experiment":
+            from experiments.registry import EXPERIMENTS
+            other.get_by_text(EXPERIMENTS["rwm-epsilon"].summary).wait_for(timeout=10_000)
+        else:
+            other.get_by_text("Runs per size").wait_for(timeout=10_000)       # the experiment's controls
+    finally:
+        context.close()
