@@ -80,8 +80,14 @@ export default function (component) {
   const src = component.data.src;
   if (!window.__mblFigureSaver) {
     let pending = 0;
-    const observer = new MutationObserver(() => {
-      if (pending) return;
+    // a new chart arrives as an added element; what a player's step changes (text, attributes) is not one
+    // (a chart drawn: elements added in or around a Plotly plot; the math of a step is not looked at)
+    const bringsChart = (mutation) => mutation.addedNodes.length > 0 && mutation.target.nodeType === 1
+      && !mutation.target.closest(".mbl-tl-math, .mbl-tl-metrics, .mbl-save")
+      && [...mutation.addedNodes].some((added) => added.nodeType === 1
+        && (added.closest(".js-plotly-plot") || added.querySelector(`${CHARTS}, .js-plotly-plot`)));
+    const observer = new MutationObserver((mutations) => {
+      if (pending || !mutations.some(bringsChart)) return;
       pending = requestAnimationFrame(() => { pending = 0; attach(src); });
     });
     observer.observe(document.body, {childList: true, subtree: true});
