@@ -190,3 +190,17 @@ def test_the_exported_run_of_2000_trials_with_1000_points_is_one_file_under_8_mb
     run = html[html.index('id="mbl-run">') + len('id="mbl-run">'):]
     run = run[:run.index("</script>")]
     assert json.loads(run)["T"] == 2000
+
+
+def test_points_too_many_for_a_link_leave_it_and_the_share_panel_says_so():
+    at = new_session("views/data.py")
+    rng = np.random.default_rng(3)
+    many = PointSet.from_arrays(rng.normal(size=(1500, 2)), rng.integers(0, 2, 1500))
+    at.session_state["undo"].push(many)
+    at.toggle(key="share_open").set_value(True).run()
+    assert "pts" not in dict(at.query_params)
+    share = [e for e in at.sidebar if getattr(e, "type", "") == "bidi_component"
+             and e.proto.component_name.endswith("share")]
+    data = json.loads(share[0].proto.json)
+    assert data["fits"] is False and data["n"] == 1500
+    assert len(json.loads(data["file"])["data"]["x1"]) == 1500          # the lab file carries them
