@@ -8,7 +8,9 @@ thin file under ``views/`` that draws widgets and calls the layers below
 
 import streamlit as st
 
+from components.figure_saver import figure_saver
 from ui import preload, state
+from ui.share import share_panel
 
 # the favicon is a file of the project: a Material icon would make the browser fetch it from Google
 st.set_page_config(page_title="Mistake Bound Lab", page_icon="assets/icon.png", layout="wide")
@@ -33,6 +35,12 @@ PAGES = [
 preload.start_once()       # imports in the background, then gc.freeze (see ui/preload.py)
 
 page = st.navigation(PAGES)
+state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
 for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)
     getattr(st, kind)(text)
+share_slot = st.sidebar.container()      # Share and export: first in the sidebar, filled once the page ran
 page.run()
+state.write_link(page.url_path)          # the URL follows every change (the player adds the trial)
+share_panel(page.url_path, share_slot)
+with st.sidebar:                         # an invisible element: SVG and PNG buttons under every figure
+    figure_saver()

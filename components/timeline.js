@@ -21,6 +21,7 @@ const FONT_FAMILY = '"Source Sans", "Source Sans Pro", system-ui, sans-serif';
 const CLEAR = "rgba(0,0,0,0)";
 const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250];          // trials per second
 const DEFAULT_SPEED = 25;
+const PRESENTATION_WIDTH = 1920;                          // px: saved figures are at least this wide
 const CHECKPOINT = 32;                                    // kernel models: exact grids every 32 updates
 const players = new Set();
 let activePlayer = null;
@@ -423,6 +424,8 @@ class Player {
       step: button("step", "Step ▶", "Step one trial (→)", {className: "primary"}),
       play: button("play", "▶ Play", "Play / Pause (Space)"),
       present: button("present", "Present", "Presentation mode (P; Esc leaves it)"),
+      svg: button("save-svg", "SVG", "Save the boundary figure at this trial as SVG (1920 px wide)", {className: "mbl-tl-save"}),
+      png: button("save-png", "PNG", "Save the boundary figure at this trial as PNG (1920 px wide)", {className: "mbl-tl-save"}),
     };
     this.speedSelect = node("select", {"aria-label": "speed in trials per second", title: "Speed of Play"},
       SPEEDS.map((speed) => node("option", {value: String(speed), text: `${speed} trials/s`})));
@@ -434,7 +437,7 @@ class Player {
                                text: "keys: ← → step · Space play · Home reset · End last · P present"});
     this.bar = node("div", {className: "mbl-tl-bar"}, [
       this.buttons.reset, this.buttons.back, this.buttons.step, this.buttons.play, this.speedSelect,
-      this.slider, this.trialLabel, this.buttons.present, keys]);
+      this.slider, this.trialLabel, this.buttons.present, this.buttons.svg, this.buttons.png, keys]);
     this.metrics = node("div", {className: "mbl-tl-metrics"});
     this.below = node("div", {className: "mbl-tl-plot mbl-tl-below"});
     this.above = node("div", {className: "mbl-tl-plot mbl-tl-above"});
@@ -485,11 +488,13 @@ class Player {
     else if (action === "play") { this.playing ? this.pause() : this.play(); }
     else if (action === "present") { this.setPresent(!this.present); }
     else if (action === "leave") { this.setPresent(false); }
+    else if (action === "save-svg" || action === "save-png") { this.saveFigure(action.slice(5)); }
   }
 
   // ---------------------------------------------------------------- loading a run
   async load(payload, start) {
     this.pause();
+    this.loaded = false;            // until the figures are drawn, a resize must not render a trial
     this.payload = payload;
     this.T = payload.T;
     this.trials = payload.trials;
@@ -509,11 +514,13 @@ class Player {
     this.invariantsBox.style.display = payload.invariants ? "" : "none";
     this.boundary.style.display = payload.kind === "experts" ? "none" : "";
     this.experts.style.display = payload.kind === "experts" ? "" : "none";
+    for (const save of [this.buttons.svg, this.buttons.png]) save.style.display = payload.kind === "experts" ? "none" : "";
     this.invariantsDrawn = false;
     if (this.invariantsBox.open) await this.drawInvariants();
     this.notes.replaceChildren(...(payload.curves.notes || []).map((text) => node("p", {text})));
     this.emit("load", payload);
     this.t = -1;
+    this.loaded = true;
     this.setTrial(Math.max(0, Math.min(this.T, start)), {force: true});
     if (this.present) this.resize();
   }
@@ -633,7 +640,7 @@ class Player {
   redraw() {
     this.overlay.project();
     this.shownState = undefined;
-    if (this.payload && this.t >= 0) this.render();
+    if (this.payload && this.loaded && this.t >= 0) this.render();
     this.emit("redraw");
   }
 
@@ -657,7 +664,7 @@ class Player {
   async drawCurvesBase() {
     const figure = JSON.parse(this.payload.curves.figure);
     this.curvesLayout = this.layoutFor(figure.layout, "curves");
-    const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds"}};
+    const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
     await this.Plotly.react(this.curves, {data: figure.data, layout: this.curvesLayout, config});
   }
 
@@ -892,7 +899,7 @@ class Player {
 
   // Text sizes follow the mode: the figures are drawn again with the base layouts resized.
   async restyleForSize() {
-    if (!this.payload) return;
+    if (!this.payload || !this.loaded) return;
     const t = this.t;
     await this.drawBoundaryBase();
     await this.drawCurvesBase();
@@ -909,6 +916,59 @@ class Player {
       await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
       if (this.payload) this.redraw();
     });
+  }
+
+  // ---------------------------------------------------------------- saving the figure
+  // The boundary as one SVG: plotly.js's own export of the two layers (axes, regions' base, points)
+  // with the player's overlay (what the trial moved) and the kernel shading between them, each at its
+  // place in the figure, scaled to PRESENTATION_WIDTH; PNG is that SVG drawn on a canvas.
+  async figureSvg() {
+    const box = this.boundary.getBoundingClientRect();
+    const scale = Math.max(1, PRESENTATION_WIDTH / box.width);
+    const at = (element) => { const r = element.getBoundingClientRect(); return [r.left - box.left, r.top - box.top, r.width, r.height]; };
+    const plotly = async (div) => {
+      const url = await this.Plotly.toImage(div, {format: "svg", width: div.clientWidth, height: div.clientHeight});
+      const text = decodeURIComponent(url.slice(url.indexOf(",") + 1)).replace(/<\?xml[^>]*>/, "");
+      const [x, y] = at(div);
+      return `<g transform="translate(${x} ${y})">${text}</g>`;
+    };
+    const parts = [`<rect width="${box.width}" height="${box.height}" fill="#fff"/>`, await plotly(this.below)];
+    const canvas = this.overlay.canvas;
+    if (canvas.width && canvas.height && canvas.offsetParent !== null) {
+      const [x, y, w, h] = at(canvas);
+      parts.push(`<image x="${x}" y="${y}" width="${w}" height="${h}" href="${canvas.toDataURL("image/png")}"/>`);
+    }
+    const [ox, oy] = at(this.overlay.svg);
+    parts.push(`<g transform="translate(${ox} ${oy})">${new XMLSerializer().serializeToString(this.overlay.svg)}</g>`);
+    parts.push(await plotly(this.above));
+    const [tx, ty, , th] = at(this.title);
+    const title = this.title.textContent.replace(/[&<>]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;"}[c]));
+    parts.push(`<text x="${tx + 8}" y="${ty + th * 0.7}" font-family='${FONT_FAMILY}' font-size="15" fill="#1f2328">${title}</text>`);
+    const width = Math.round(box.width * scale), height = Math.round(box.height * scale);
+    return {svg: `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" ` +
+                 `height="${height}" viewBox="0 0 ${box.width} ${box.height}">${parts.join("")}</svg>`, width, height};
+  }
+
+  async saveFigure(format) {
+    if (!this.payload || !this.loaded || this.kind === "experts") return;
+    const {svg, width, height} = await this.figureSvg();
+    const name = `mistake-bound-lab-trial-${this.t}.${format}`;
+    let blob = new Blob([svg], {type: "image/svg+xml"});
+    if (format === "png") {
+      const image = new Image();
+      const url = URL.createObjectURL(blob);
+      await new Promise((resolve, reject) => { image.onload = resolve; image.onerror = reject; image.src = url; });
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext("2d").drawImage(image, 0, 0, width, height);
+      URL.revokeObjectURL(url);
+      blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+    }
+    const anchor = node("a", {href: URL.createObjectURL(blob), download: name});
+    document.body.append(anchor);
+    anchor.click();
+    setTimeout(() => { URL.revokeObjectURL(anchor.href); anchor.remove(); }, 1000);
   }
 
   scheduleUrl() {

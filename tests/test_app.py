@@ -91,8 +91,7 @@ def test_a_changed_setting_makes_a_new_run_and_an_unchanged_one_keeps_it():
 
 def test_a_link_opens_the_trial_it_names_once():
     at = app()
-    at.run()
-    at.switch_page("views/perceptron.py")                       # as if /perceptron?t=7 were opened
+    at.switch_page("views/perceptron.py")                       # /perceptron?t=7 opened in a new tab
     at.query_params["t"] = "7"
     at.run()                                                    # no points: the page's example story
     data, _ = player_data(at)

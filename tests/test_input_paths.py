@@ -351,7 +351,7 @@ def test_a_valid_advice_edit_is_used():
 
 # ------------------------------------------------------------------ URL query parameters
 def test_only_the_state_module_reads_the_url():
-    """The URL is read in one place, ui/state.py (a link's trial and presentation mode), and no widget is
+    """The URL is read and written in one place, ui/state.py (with lab/links.py, which is pure), and no widget is
     bound to it elsewhere; a new parameter needs tests like the ones below."""
     sources = [path for folder in ("views", "ui", "lab", "components") for path in (ROOT / folder).glob("*.py")]
     sources.append(ROOT / "app.py")

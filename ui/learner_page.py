@@ -14,6 +14,7 @@ import streamlit as st
 
 from components.timeline import timeline
 from lab import catalog
+from lab.links import DataRef
 from lab.runner import ORDERS
 from lab.experts_timeline import build_experts_timeline, experts_key
 from lab.stories import first_story_for, make_points
@@ -61,12 +62,14 @@ def example_points(page: str):
     story = first_story_for(page)
     if len(points) or story is None:
         return points
-    state.set_points(make_points(story))
+    state.set_points(make_points(story), origin=DataRef(story=story.key))
+    # the page's widgets come after this call: a preset here is their value in this very run (no rerun,
+    # which would also wipe what this run showed above, such as a link's warnings)
     state.preset({key: value for key, value in story.presets.items()
                   if key.startswith(f"{page}_") and not key.endswith("_section")})
-    state.notify("info", f"No points yet, so this page shows the example of the story “{story.title}”. "
-                         "Draw your own on the Data page.")
-    st.rerun()
+    st.info(f"No points yet, so this page shows the example of the story “{story.title}”. "
+            "Draw your own on the Data page.")
+    return state.points()
 
 
 def run_controls(page: str, names) -> tuple[str, dict, dict]:

@@ -13,13 +13,15 @@ from __future__ import annotations
 import streamlit as st
 
 from datasets.pointset import PointSet, UndoStack
+from lab import links as lab_links
 
 #: key -> factory of its default value (one place for every piece of state)
 DEFAULTS = {
     "undo": lambda: UndoStack(PointSet.empty()),
     "selection": lambda: ("", ()),   # (fingerprint of the point set, sorted point indices selected in it)
     "timelines": dict,    # page key -> {"settings", "payload" (JSON), "id"}: the run the page's player shows
-    "links": set,         # page keys whose link (?t=…&present=…) was read already this session
+    "link": dict,         # the URL read once per session: {"read": True, page: {"t", "present"}} (see open_link)
+    "origin": lambda: (None, None),   # (lab.links.DataRef, the PointSet it made): how a link names the data
     "notices": list,      # (kind, text) shown once on the next rerun
     "experiment": dict,   # Paper lab: "running" / "done" -> the parameters of that run
     "lessons": dict,      # Lessons: lesson key -> {screen index: {"answer", "right", "text"}} of the last check
@@ -41,14 +43,20 @@ def points() -> PointSet:
     return _get("undo").current
 
 
-def set_points(new_points: PointSet, *, keep_selection: bool = False) -> None:
+def set_points(new_points: PointSet, *, keep_selection: bool = False, origin=None) -> None:
     """Replace the point set (kept for undo) and forget runs made on the old one.
+
+    ``origin``: the story or generator (a :class:`lab.links.DataRef`) that made ``new_points``, so
+    that a link names it instead of carrying every point (kept until another origin is given; a
+    link checks the points are still what it made).
 
     The selection is dropped, unless ``keep_selection`` and the new set has as
     many points as the old (an edit of weights or classes that keeps every
     point in its place, e.g. "Apply to selection").
     """
     undo = _get("undo")
+    if origin is not None:
+        st.session_state["origin"] = (origin, new_points)
     if new_points == undo.current:
         return
     selected = selection()
@@ -122,20 +130,101 @@ def forget_runs() -> None:
 
 
 def link_state(page: str) -> dict:
-    """What a shared link asks of ``page`` — the trial ``t`` and presentation ``present`` from the URL —
-    the first time the page runs in this session; an empty dict afterwards (the player then keeps its
-    own trial).  Bad values are ignored (a link never breaks a page)."""
-    links = _get("links")
-    if page in links:
-        return {}
-    links.add(page)
-    found = {}
-    trial = st.query_params.get("t")
-    if trial is not None and trial.isdigit() and len(trial) <= 7:
-        found["t"] = int(trial)
-    if st.query_params.get("present") == "1":
-        found["present"] = True
-    return found
+    """What the link this session was opened with asks of ``page``'s player — the trial ``t`` and
+    presentation ``present`` — the first time the page asks; an empty dict afterwards (the player
+    then keeps its own trial).  See :func:`open_link`."""
+    return _get("link").pop(page, {})
+
+
+# ---------------------------------------------------------------------- links
+def open_link(page: str) -> None:
+    """Apply the URL this session was opened with, once, before the first page draws its widgets.
+
+    The URL's data replace the (empty) point set, its settings preset the page's widgets, its
+    trial and presentation mode wait for the page's player (:func:`link_state`).  What cannot be
+    used is said in a warning; nothing of it can lose points (a session opened by a link has none,
+    and a replaced set stays one Undo away)."""
+    record = _get("link")
+    if record.get("read"):
+        return
+    record["read"] = True
+    query = st.query_params.to_dict()
+    if not query:
+        return
+    apply_link(lab_links.read_query(page, {key: st.query_params.get_all(key) for key in query}))
+
+
+def apply_link(link) -> None:
+    """Make the session what ``link`` (:class:`lab.links.Link`, from a URL or a lab file) asks for."""
+    problems = list(link.problems)
+    if link.data is not None:
+        try:
+            made = link.data.make()
+        except ValueError as error:
+            problems.append(f"The link's data could not be made: {error}")
+        else:
+            if link.data.story is not None:
+                from lab.stories import STORIES
+                preset(STORIES[link.data.story].presets)
+            set_points(made, origin=None if link.data.points is not None else link.data)
+    preset(link.widgets)
+    record = _get("link")
+    record[link.page] = {key: value for key, value in (("t", link.trial), ("present", link.present)) if value}
+    from ui.controls import literal             # the problems quote the link: shown as typed, never as Markdown
+    for problem in problems:
+        notify("warning", literal(problem))
+
+
+def link_query(page: str) -> dict:
+    """The query string (key → text) that restores ``page`` as it is now (settings and data; the player
+    adds the trial), and whether the data fit in it: ``(query, fits)``.  Data too large for a link
+    (:data:`lab.links.MAX_LINK`) are left out and travel as a lab file."""
+    widgets = _page_widgets(page)
+    data = None
+    if len(points()):
+        origin, made = _get("origin")
+        data = lab_links.describe(points(), origin, made)
+    if data is not None and data.points is not None and len(points()) > 3 * lab_links.MAX_POINTS_TEXT:
+        return lab_links.query_of(page, widgets, None, defaults=True), False   # hopeless: not even packed
+    query = lab_links.query_of(page, widgets, data, defaults=True)
+    if data is not None and not lab_links.fits_link(query):
+        return lab_links.query_of(page, widgets, None, defaults=True), False
+    return query, True
+
+
+def _page_widgets(page: str) -> dict:
+    learner_key = lab_links.learner_widget(page)
+    fields = lab_links.page_fields(page, st.session_state.get(learner_key) if learner_key else None)
+    return {f.widget: st.session_state[f.widget] for f in fields if f.widget in st.session_state}
+
+
+def write_link(page: str) -> bool:
+    """Put ``page``'s state in the URL (after the page ran, so every widget has its value); returns
+    whether the data fit.  The URL changes only when the state did (each change is one entry in
+    the browser's history)."""
+    query, fits = link_query(page)
+    current = {key: value for key, value in st.query_params.to_dict().items()
+               if key not in ("t", "present") and key not in lab_links.FOREIGN_KEYS}
+    foreign = {key: st.query_params[key] for key in lab_links.FOREIGN_KEYS if key in st.query_params}
+    if current != query:
+        st.query_params.from_dict({**query, **foreign})
+    _get("link")["fits"] = fits
+    return fits
+
+
+def link_fits() -> bool:
+    """Whether the data fitted in the link written last (:func:`write_link`)."""
+    return _get("link").get("fits", True)
+
+
+def lab_file_text(page: str) -> str:
+    """The lab file of ``page`` as it is now (its trial is filled in by the browser, which knows it)."""
+    return lab_links.lab_file(page, _page_widgets(page), points())
+
+
+def current_run(page: str) -> dict | None:
+    """The run ``page``'s player shows ({"payload", "id", …}), or None."""
+    return _get("timelines").get(page)
 
 
 # -------------------------------------------------------------------- widgets

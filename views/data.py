@@ -7,6 +7,7 @@ import streamlit as st
 from components.canvas import RefusedEvent, apply_canvas_event, canvas, selection_after_event
 from datasets import csv_io, generators
 from datasets.pointset import THETA_RANGE
+from lab.links import DataRef
 from ui import state
 from ui.controls import literal
 
@@ -151,7 +152,11 @@ with gen_left:
     if st.button("Generate", type="primary"):
         try:
             made = generators.make(name, seed=seed, **arguments)
-            state.set_points(made if replace or len(points) == 0 else points.merge(made))
+            if replace or len(points) == 0:       # a link names these points by their generator
+                state.set_points(made, origin=DataRef(generator=name, arguments=tuple(sorted(arguments.items())),
+                                                      seed=seed))
+            else:
+                state.set_points(points.merge(made))
             st.rerun()
         except ValueError as error:
             st.error(f"Could not generate: {error}")

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from lab.links import DataRef
 from lab.stories import STORIES, make_points
 from ui import state
 
@@ -13,7 +14,7 @@ def open_story(key: str) -> None:
     except ValueError as error:
         state.notify("error", f"The story could not be loaded: {error}")
         return
-    state.set_points(points)
+    state.set_points(points, origin=DataRef(story=key))
     state.preset(story.presets)
     state.notify("success", f"Story loaded: {story.title}. Press Step or Play.")
     st.switch_page(story.page)

@@ -98,7 +98,7 @@ def bar_callback(bar):
     return report
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, max_entries=32, ttl=6 * 3600)   # full runs take minutes: kept 6 h
 def cached(name, runs, seed, quick, _progress=None):
     """The result of one run, per parameter set; priority-figures also carries its figures."""
     if name != "priority-figures":

@@ -24,7 +24,7 @@ section = st.segmented_control("Section", ["2D: step and play", "High-dimensiona
 if section == "High-dimensional experiment":
     quick = st.toggle("Small version (seconds)", value=True, key="winnow_quick")
     runs = st.slider("Runs per size", 1, 5, 1, key="winnow_runs")
-    result = st.cache_data(winnow_scaling.run, show_spinner="Running the experiment…")(runs=runs, quick=quick)
+    result = st.cache_data(winnow_scaling.run, show_spinner="Running the experiment…", max_entries=10, ttl=6 * 3600)(runs=runs, quick=quick)
     st.markdown(
         "Each learner's mistakes (solid) beside the bound of the parameters it actually ran (dashed, same "
         "colour): Novikoff's R²‖u‖₂²/γ² for the Perceptron; Theorem 3.1 with its own η for Winnow, at "

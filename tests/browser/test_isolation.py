@@ -82,12 +82,13 @@ def test_two_users_at_once_never_see_each_others_points_or_runs(browser, server_
         go_to(bob, "Data")
         assert metric(alice, "Points") == "5" and metric(bob, "Points") == "60"
 
-        # reloading starts new, empty sessions for both
+        # reloading starts new sessions, each restored from its own URL (issue 16): still their own data
         alice.reload()
         bob.reload()
         wait_idle(alice)
         wait_idle(bob)
-        assert metric(alice, "Points") == "0" and metric(bob, "Points") == "0"
+        assert metric(alice, "Points") == "5" and metric(bob, "Points") == "60"
+        assert "pts=" in alice.evaluate("() => location.search") and "story=" in bob.evaluate("() => location.search")
     finally:
         alice_context.close()
         bob_context.close()

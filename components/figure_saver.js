@@ -1,0 +1,98 @@
+// Mistake Bound Lab — "SVG" and "PNG" under every Plotly figure of the page, at presentation size.
+//
+// Mounted once per page (app.py).  It watches the page for Plotly charts — Streamlit's own
+// st.plotly_chart elements and the player's bound curves — and gives each two small buttons.  A
+// save draws the figure again from its data and layout with the lab's plotly.js (served from
+// static/, the same copy the player uses), at the width shown, scaled so the image is
+// PRESENTATION_WIDTH pixels wide: text and markers grow with it, as on a projector.  Nothing leaves
+// the browser.  (The player's boundary has its own buttons: its moving parts are not Plotly's.)
+
+const PRESENTATION_WIDTH = 1920;
+const CHARTS = '[data-testid="stPlotlyChart"], .mbl-tl-curves';
+let plotlyLoading = null;
+
+function loadPlotly(src) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!plotlyLoading) {
+    plotlyLoading = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = new URL(src, document.baseURI).href;
+      script.onload = () => (window.Plotly ? resolve(window.Plotly) : reject(new Error("plotly.js did not load")));
+      script.onerror = () => { plotlyLoading = null; reject(new Error(`could not load ${src}`)); };
+      document.head.appendChild(script);
+    });
+  }
+  return plotlyLoading;
+}
+
+function download(blob, name) {
+  const anchor = document.createElement("a");
+  anchor.href = URL.createObjectURL(blob);
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  setTimeout(() => { URL.revokeObjectURL(anchor.href); anchor.remove(); }, 1000);
+}
+
+async function save(chart, format, src) {
+  const plot = chart.querySelector(".js-plotly-plot");
+  if (!plot || !plot.data) return;
+  const Plotly = await loadPlotly(src);
+  const width = Math.max(plot.clientWidth, 200), height = Math.max(plot.clientHeight, 150);
+  // (a hair over the ratio: plotly.js floors width × scale, and 1919.9999 would lose a pixel)
+  const scale = Math.max(1, (PRESENTATION_WIDTH / width) * (1 + 1e-9));
+  const layout = {...plot.layout, width, height};
+  const keyed = chart.closest('[class*="st-key-"]');
+  const key = keyed ? (keyed.className.match(/st-key-([\w-]+)/) || [, "figure"])[1] : "bound-curves";
+  const name = `mistake-bound-lab-${key}`;
+  const url = await Plotly.toImage({data: plot.data, layout}, {format, width, height, scale});
+  if (format === "png") {
+    download(await (await fetch(url)).blob(), `${name}.png`);
+    return;
+  }
+  // plotly.js writes the SVG at the width shown: a viewBox lets it scale, and the size says 1920
+  let text = decodeURIComponent(url.slice(url.indexOf(",") + 1));
+  text = text.replace(/<svg([^>]*?) width="[\d.]+" height="[\d.]+"/,
+    `<svg$1 width="${PRESENTATION_WIDTH}" height="${Math.round(height * PRESENTATION_WIDTH / width)}" viewBox="0 0 ${width} ${height}"`);
+  download(new Blob([text], {type: "image/svg+xml"}), `${name}.svg`);
+}
+
+function attach(src) {
+  for (const chart of document.querySelectorAll(CHARTS)) {
+    const holder = chart.classList.contains("mbl-tl-curves") ? chart.parentElement : chart.closest(".stElementContainer") || chart.parentElement;
+    if (!holder || holder.querySelector(":scope > .mbl-save")) continue;
+    const bar = document.createElement("div");
+    bar.className = "mbl-save";
+    for (const format of ["svg", "png"]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = format.toUpperCase();
+      button.dataset.format = format;
+      button.title = `Save this figure as ${format.toUpperCase()}, ${PRESENTATION_WIDTH} px wide`;
+      button.addEventListener("click", () => save(chart, format, src).catch((error) => { button.title = String(error); }));
+      bar.append(button);
+    }
+    if (chart.classList.contains("mbl-tl-curves")) chart.after(bar); else holder.append(bar);
+  }
+}
+
+export default function (component) {
+  const src = component.data.src;
+  if (!window.__mblFigureSaver) {
+    let pending = 0;
+    // a new chart arrives as an added element; what a player's step changes (text, attributes) is not one
+    // (a chart drawn: elements added in or around a Plotly plot; the math of a step is not looked at)
+    const bringsChart = (mutation) => mutation.addedNodes.length > 0 && mutation.target.nodeType === 1
+      && !mutation.target.closest(".mbl-tl-math, .mbl-tl-metrics, .mbl-save")
+      && [...mutation.addedNodes].some((added) => added.nodeType === 1
+        && (added.closest(".js-plotly-plot") || added.querySelector(`${CHARTS}, .js-plotly-plot`)));
+    const observer = new MutationObserver((mutations) => {
+      if (pending || !mutations.some(bringsChart)) return;
+      pending = requestAnimationFrame(() => { pending = 0; attach(src); });
+    });
+    observer.observe(document.body, {childList: true, subtree: true});
+    window.__mblFigureSaver = observer;
+  }
+  attach(src);
+  return () => {};
+}

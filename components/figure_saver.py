@@ -1,0 +1,26 @@
+"""SVG and PNG buttons under every Plotly figure of a page, at presentation size (``figure_saver.js``).
+
+Mounted once per page run (``app.py``); the browser finds the page's figures itself, so pages
+call nothing.  The images are made in the browser with the lab's own plotly.js (``static/``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from .plotly_assets import PLOTLY_JS, ensure_plotly_js
+
+HERE = Path(__file__).parent
+
+_COMPONENT = st.components.v2.component(
+    "mistake_bound_lab_figure_saver", html="<span></span>", isolate_styles=False,
+    css=(HERE / "figure_saver.css").read_text(encoding="utf-8"),
+    js=(HERE / "figure_saver.js").read_text(encoding="utf-8"))
+
+
+def figure_saver() -> None:
+    """Give every Plotly figure of the page its SVG and PNG buttons."""
+    if ensure_plotly_js():
+        _COMPONENT(key="figure_saver", data={"src": f"app/static/{PLOTLY_JS}"})

@@ -1,0 +1,81 @@
+"""A run as one self-contained HTML file: the timeline player, plotly.js and the run, nothing fetched.
+
+The file is the same player the lab shows (``components/timeline.js``, unchanged: mounted with
+``window.MistakeBoundTimeline.mount``), with plotly.js and the player's styles inlined and the
+run's payload (:func:`lab.timeline.payload_json`) in a ``<script type="application/json">``
+block.  The math is MathML written on the server, which browsers draw natively, so no math
+library is needed.  It opens from disk with the network off, steps, goes back, scrubs and plays
+with the keyboard, and fits a slide: ``<iframe src="run.html#t=40">`` opens it at trial 40
+(``#present`` in presentation mode).
+
+Pure Python (no Streamlit): the page offers the file with ``st.download_button``.
+
+>>> html = run_html('{"T": 0}', "A run")
+>>> html.startswith("<!DOCTYPE html>") and "window.MistakeBoundTimeline" in html
+True
+"""
+
+from __future__ import annotations
+
+import html as html_text
+import json
+from pathlib import Path
+
+from lab.formula import MATH_CSS
+
+from .plotly_assets import SOURCE as PLOTLY_SOURCE
+
+HERE = Path(__file__).parent
+#: the export's own layout: the page is the player, nothing of Streamlit around it
+_PAGE_CSS = """
+body { margin: 0; padding: 18px 22px; background: #fff; }
+.mbl-export-head { font-family: "Source Sans", "Source Sans Pro", system-ui, sans-serif; margin: 0 0 8px; }
+.mbl-export-head h1 { font-size: 22px; margin: 0; }
+.mbl-export-head p { font-size: 14px; color: #5c6066; margin: 2px 0 0; }
+html.mbl-presenting .mbl-export-head { display: none; }
+"""
+_START = """
+const run = document.getElementById("mbl-run").textContent;
+const hash = new URLSearchParams(window.location.hash.slice(1));
+const trial = Number.parseInt(hash.get("t") || "", 10);
+const root = document.getElementById("mbl-player");
+window.MistakeBoundTimeline.mount(root, run, {Plotly: window.Plotly, url: false,
+    present: hash.has("present"), start: Number.isInteger(trial) && trial >= 0 ? trial : undefined})
+  .then(() => { document.body.dataset.ready = "1"; root.focus(); })
+  .catch((error) => { root.textContent = "The run could not be drawn: " + (error && error.message || error); });
+"""
+
+
+def _inline_script(source: str) -> str:
+    """JavaScript safe inside a <script> element: a closing tag would end it early."""
+    return source.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT")
+
+
+def run_html(payload_json: str, title: str, subtitle: str = "") -> str:
+    """The HTML file of one run (``payload_json``: the run's payload as JSON text).
+
+    ``title`` and ``subtitle`` are shown above the player (as text: any markup in them is escaped)."""
+    json.loads(payload_json)                               # a payload that is not JSON is refused here
+    player = (HERE / "timeline.js").read_text(encoding="utf-8")
+    # the component's entry point is for Streamlit; the export mounts the player itself
+    player = player[:player.index("export default function")]
+    styles = (HERE / "timeline.css").read_text(encoding="utf-8") + MATH_CSS + _PAGE_CSS
+    payload = payload_json.replace("<", "\\u003c")          # no tag, comment or closing tag inside the block
+    plotly_js = PLOTLY_SOURCE.read_text(encoding="utf-8")
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html_text.escape(title)}</title>",
+        f"<style>{styles}</style>",
+        f"<script>{_inline_script(plotly_js)}</script>",
+        "</head><body>",
+        '<header class="mbl-export-head">',
+        f"<h1>{html_text.escape(title)}</h1>",
+        f"<p>{html_text.escape(subtitle)}</p>" if subtitle else "",
+        "</header>",
+        '<div id="mbl-player" class="mbl-tl-root"></div>',
+        f'<script type="application/json" id="mbl-run">{payload}</script>',
+        f"<script>{_inline_script(player)}</script>",
+        f"<script>{_START}</script>",
+        "</body></html>"])

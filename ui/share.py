@@ -1,0 +1,65 @@
+"""The sidebar's Share and export panel: the page's link, its lab file, the run as HTML, opening a lab file.
+
+Drawn after the page ran (``app.py``), when ``ui.state.write_link`` has put the page's state in
+the URL.  Folded behind a toggle: the lab file it prepares carries every point.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from components.html_export import run_html
+from components.share import share_box
+from lab.links import read_lab_file
+from ui import state
+
+#: the page scripts by url path (app.py's pages)
+SCRIPTS = {"": "views/home.py", "paper-lab": "views/paper_lab.py"}
+
+
+def script_of(page: str) -> str:
+    return SCRIPTS.get(page, f"views/{page}.py")
+
+
+def share_panel(page: str, slot) -> None:
+    """The panel of ``page`` (its url path), drawn in ``slot`` (a container at the top of the sidebar)."""
+    with slot:
+        if not st.toggle("Share and export", key="share_open",
+                         help="A link to this page as it is (data, settings, trial), a lab file, the run as HTML."):
+            return
+        points = state.points()
+        share_box(state.lab_file_text(page), fits=state.link_fits(), n_points=len(points),
+                  file_name=f"mistake-bound-lab-{page or 'home'}.json", key="share_box")
+        run = state.current_run(page)
+        if run is not None:
+            st.download_button(
+                "Export this run as HTML", data=lambda: run_html(run["payload"], _title(run), _SUBTITLE),
+                file_name=f"mistake-bound-lab-{page}.html", mime="text/html", on_click="ignore",
+                icon=":material/slideshow:", key="share_html",
+                help="One file with the player, plotly.js and the run: it opens from disk with no network, "
+                     "and goes on a slide as <iframe src=\"run.html#t=40\">.")
+        open_lab_file()
+
+
+_SUBTITLE = "Step with → and ←, play with Space, P for presentation mode. Made with Mistake Bound Lab."
+
+
+def _title(run: dict) -> str:
+    learner = json.loads(run["payload"]).get("learner", "A run")
+    return f"{learner} — Mistake Bound Lab"
+
+
+def open_lab_file() -> None:
+    upload = st.file_uploader("Open a lab file", type=["json"], key="share_upload",
+                              help="A file saved with Download lab file: its page, settings, points and trial.")
+    if upload is None or not st.button("Open the lab file", key="share_open_file", icon=":material/folder_open:"):
+        return
+    link = read_lab_file(upload.getvalue())
+    if link.data is None:
+        st.error(" ".join(link.problems) + " Your points are unchanged.", icon=":material/error:")
+        return
+    state.apply_link(link)
+    state.notify("success", f"Opened the lab file {upload.name!r}: {len(state.points()):,} points.")
+    st.switch_page(script_of(link.page))
