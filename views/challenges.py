@@ -48,7 +48,7 @@ with left:
             else:
                 state.preset({text_key: challenges.appended(before, f"{x1:g}, {x2:g}")})
     start, clear = st.columns(2)
-    if start.button("Start from an example", key=f"challenge_{key}_example"):
+    if start.button("Example", key=f"challenge_{key}_example"):
         state.preset({text_key: challenges.EXAMPLES[key]})
     if clear.button("Clear", key=f"challenge_{key}_clear"):
         state.preset({text_key: ""})
@@ -69,7 +69,8 @@ with left:
         improved = state.record_challenge(key, result.mistakes)
         best = state.best_challenge(key)
         bound = result.bound
-        columns = st.columns(4)
+        # two metrics per row: a percentage needs the width of four characters at the metric's size
+        columns = st.columns(2) + st.columns(2)
         columns[0].metric("Mistakes", result.mistakes)
         columns[1].metric("Bound", f"{bound:g}" if float(bound).is_integer() else f"{bound:.2f}")
         columns[2].metric("Score", f"{result.score:.0%}", help="mistakes ÷ bound")

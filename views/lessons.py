@@ -21,21 +21,13 @@ lesson = LESSONS[lesson_index]
 screen = lesson.screens[screen_index]
 facts = facts_of(lesson.key, screen_index)
 
+# the list of lessons is filled at the end of the script, so that a Check just made counts in it
 with st.sidebar:
     st.subheader("Lessons", divider="gray")
-    for index, item in enumerate(LESSONS):
-        done, total = len(state.screens_done(item.key)), len(item.screens)
-        label = f"{index + 1}. {item.title} — {done}/{total}" + (" ✓" if done == total else "")
-        if st.button(label, key=f"lesson_pick_{index}", type="primary" if index == lesson_index else "secondary",
-                     use_container_width=True, help=item.summary):
-            state.set_lesson_position(index, 0)
-            st.rerun()
+    lesson_list = st.container()
 
 st.title(f"Lesson {lesson_index + 1}: {lesson.title}")
-done = state.screens_done(lesson.key)
-marks = " ".join("✓" if i in done else ("●" if i == screen_index else "○") for i in range(len(lesson.screens)))
-st.caption(f"{lesson.summary} · Screen {screen_index + 1} of {len(lesson.screens)} · {marks} "
-           "(✓ answered right, ● this screen)")
+progress_line = st.empty()          # filled at the end, with this run's Check counted
 
 left, right = st.columns([3, 2], gap="large")
 with left:
@@ -80,7 +72,7 @@ with right:
         state.set_lesson_position(lesson_index + 1, 0) if last_screen else \
             state.set_lesson_position(lesson_index, screen_index + 1)
         st.rerun()
-    if last_screen and len(done) == len(lesson.screens):
+    if last_screen and len(state.screens_done(lesson.key)) == len(lesson.screens):     # this Check included
         st.success(f"Lesson {lesson_index + 1} done: every screen answered right.")
 state.set_lesson_position(lesson_index, screen_index)
 
@@ -95,3 +87,22 @@ else:
 st.caption(f"{setup.learner}" + (f", {', '.join(f'{k} = {v}' for k, v in setup.values)}" if setup.values else "")
            + ("" if setup.experts else f"; order: {setup.order}, {setup.n_passes} pass{'es' if setup.n_passes > 1 else ''}")
            + ". Step with →, back with ←, play with Space; Q turns on the quiz.")
+
+
+def list_lessons() -> None:
+    """One button per lesson with its progress (screens answered right)."""
+    for index, item in enumerate(LESSONS):
+        done, total = len(state.screens_done(item.key)), len(item.screens)
+        label = f"{index + 1}. {item.title} — {done}/{total}" + (" ✓" if done == total else "")
+        if st.button(label, key=f"lesson_pick_{index}", type="primary" if index == lesson_index else "secondary",
+                     use_container_width=True, help=item.summary):
+            state.set_lesson_position(index, 0)
+            st.rerun()
+
+
+with lesson_list:
+    list_lessons()
+done = state.screens_done(lesson.key)
+marks = " ".join("✓" if i in done else ("●" if i == screen_index else "○") for i in range(len(lesson.screens)))
+progress_line.caption(f"{lesson.summary} · Screen {screen_index + 1} of {len(lesson.screens)} · {marks} "
+                      "(✓ answered right, ● this screen)")
