@@ -41,6 +41,8 @@ from sklearn.base import clone
 from learners._base import TrialRecord
 
 ORDERS = ("drawn", "shuffled", "adversarial")
+#: points scored at once when the adversarial order looks for a misclassified point
+SCAN_BLOCK = 2_048
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,8 @@ class Run:
         self._rng = np.random.default_rng(self.seed)
         self._permutation = self._new_permutation()
         self.trials: list[Trial] = []
+        self._updates = 0              # updates so far: the model changes only with them
+        self._clean_at = None          # the update count at which a scan found no misclassified point
 
     # ------------------------------------------------------------------ order
     @property
@@ -143,16 +147,31 @@ class Run:
         if position == 0 and self.trial > 0 and self.order == "shuffled":
             self._permutation = self._new_permutation()
         if self.order == "adversarial":
-            wrong = np.flatnonzero(self._misclassified())
-            if wrong.size:
-                return int(wrong[0])
+            wrong = self._first_misclassified()
+            if wrong is not None:
+                return wrong
         return int(self._permutation[position])
 
-    def _misclassified(self) -> np.ndarray:
-        """Points the current model gets wrong (a score of exactly 0 counts as wrong)."""
+    def _first_misclassified(self) -> int | None:
+        """The first point (in drawn order) the current model gets wrong, or None.
+
+        The points are scored in blocks of :data:`SCAN_BLOCK` and the scan stops at the first block
+        holding a mistake, so on noisy data a trial scores a few thousand points, not all of them.  A
+        model that has not changed since a scan that found every point right is not scanned again."""
+        if self._clean_at == self._updates:
+            return None
+        for start in range(0, self.n_points, SCAN_BLOCK):
+            wrong = np.flatnonzero(self._misclassified(slice(start, start + SCAN_BLOCK)))
+            if wrong.size:
+                return start + int(wrong[0])
+        self._clean_at = self._updates
+        return None
+
+    def _misclassified(self, rows: slice = slice(None)) -> np.ndarray:
+        """Which of the points ``rows`` the current model gets wrong (a score of exactly 0 counts as wrong)."""
         learner = self.learner
-        scores = learner.decision_function(self.X)
-        truth = np.searchsorted(learner.classes_, self.y)
+        scores = learner.decision_function(self.X[rows])
+        truth = np.searchsorted(learner.classes_, self.y[rows])
         if scores.ndim == 1:
             sign = np.where(truth == 1, 1.0, -1.0)
             return sign * scores <= 0
@@ -167,6 +186,7 @@ class Run:
         record = self.learner.learn_one(self.X[index], self.y[index], float(self.weights[index]))
         trial = Trial(index=index, record=record, pass_index=self.trial // self.n_points)
         self.trials.append(trial)
+        self._updates += bool(record.updated)
         return trial
 
     def play(self, max_trials: int | None = None) -> list[Trial]:

@@ -41,14 +41,17 @@ from viz.timeline import grid_axes_of, timeline_boundary_figure, with_cursor
 from . import catalog
 from .formula import math_element, remembering
 from .drag import comparator_drag
+from .limits import TRIALS, trial_limit
 from .quiz import classifier_quiz
 from .runner import Run, boundary_snapshot
 
 VERSION = 1
-#: the most trials a run built for the browser holds (a 10,000-trial run builds in a few seconds and
-#: stays a few MB); longer runs are cut there and say so: the library and ``python -m experiments``
+#: the most trials any run built for the browser holds; each learner's own limit (lab.limits, from
+#: measurements) is lower still.  Longer runs are cut and say so: the library and ``python -m experiments``
 #: have no limit
-MAX_TRIALS = 10_000
+MAX_TRIALS = max(TRIALS.values())
+#: trials between two progress reports of a build (each report is also where a page's Stop lands)
+PROGRESS_EVERY = 100
 GRID = 64                 # cells per side of a kernel model's score grid (computed by the player)
 PLACEHOLDER = "\u0001"    # where a number goes in a math template (never in a text: see lab.formula.text)
 
@@ -195,7 +198,7 @@ def run_key(name: str, values: dict, points, order: str, n_passes: int, seed: in
 
 
 def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_passes: int = 1, seed: int = 0,
-                   start: int = 0, max_trials: int = MAX_TRIALS) -> dict:
+                   start: int = 0, max_trials: int | None = None, progress=None) -> dict:
     """Play the run of learner ``name`` (with parameter ``values``) on ``points`` and return its payload.
 
     Parameters
@@ -206,7 +209,11 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     order, n_passes, seed : the presentation (see :class:`lab.runner.Run`).
     start : the trial the player shows first (clamped to the run).
     max_trials : the run stops after this many trials (``payload["cut"]`` then says how many the
-        settings asked for).
+        settings asked for, ``payload["cut_reason"]`` why); None: the learner's limit in the browser lab
+        (:func:`lab.limits.trial_limit`).
+    progress : None, or ``progress(fraction, text)`` called every :data:`PROGRESS_EVERY` trials and once
+        before the figures are made (a page moves a progress bar with it; an exception it raises
+        stops the build).
     """
     spec = catalog.LEARNERS[name]
     X, labels, weights = points.to_arrays()
@@ -221,12 +228,20 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     if not dual:
         snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale, shapes))
     asked = run.total_trials
-    for _ in range(min(asked, int(max_trials))):
+    limit = trial_limit(name, len(X), order)
+    if max_trials is not None:
+        limit = limit.__class__(int(max_trials), f"this run was asked for at most {int(max_trials):,} trials")
+    planned = min(asked, limit.trials)
+    for index in range(planned):
+        if progress is not None and index % PROGRESS_EVERY == 0:
+            progress(0.9 * index / max(planned, 1), f"trial {index:,} of {planned:,}")
         trial = run.step()
         records.append(trial.record)
         if trial.record.updated and not dual:
             snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale, shapes))
     T = len(records)
+    if progress is not None:
+        progress(0.9, "bounds, figures and math")
     mistake = np.array([r.mistake for r in records], dtype=bool)
     updated = np.array([r.updated for r in records], dtype=bool)
     trial_weights = np.array([r.weight for r in records], dtype=float)
@@ -257,6 +272,7 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
         "version": VERSION, "kind": "points", "id": run_key(name, values, points, order, n_passes, seed),
         "learner": name, "summary": spec.summary, "T": T, "start": int(min(max(int(start), 0), T)),
         "n_passes": int(n_passes), "n_points": len(X), "cut": int(asked) if asked > T else None,
+        "cut_reason": limit.reason if asked > T else None,
         "class_names": [str(n) for n in names], "labels": labels.astype(int).tolist(),
         "point_weights": [float(w) for w in weights],
         "X": [rounded(X[:, 0], scale, 6), rounded(X[:, 1], scale, 6)],

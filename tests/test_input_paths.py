@@ -30,7 +30,7 @@ from streamlit.testing.v1 import AppTest
 from datasets import csv_io
 from datasets.pointset import MAX_POINTS, THETA_RANGE, PointSet, UndoStack
 from lab import catalog
-from lab.timeline import MAX_TRIALS
+from lab.limits import trial_limit
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -414,8 +414,8 @@ def test_a_single_class_file_imports_with_a_spare_class():
 
 
 def test_one_hundred_thousand_imported_rows_open_the_perceptron_page_with_a_bounded_run(capsys):
-    """The largest accepted file, imported through the uploader: the page builds the first MAX_TRIALS
-    trials of its run and says so; the times are printed, not asserted."""
+    """The largest accepted file, imported through the uploader: the page builds the first trials of its
+    run up to the Perceptron's limit (lab.limits) and says so, and why; the times are printed, not asserted."""
     at = session(PointSet.empty())
     start = time.perf_counter()
     upload(at, rows(MAX_POINTS))
@@ -425,8 +425,9 @@ def test_one_hundred_thousand_imported_rows_open_the_perceptron_page_with_a_boun
     opened = time.perf_counter()
     assert not at.exception, [e.value for e in at.exception]
     payload = player_payload(at)
-    assert payload["T"] == MAX_TRIALS and payload["cut"] == MAX_POINTS
-    assert any(f"first {MAX_TRIALS:,} trials of {MAX_POINTS:,}" in w.value for w in at.warning)
+    limit = trial_limit("Perceptron", MAX_POINTS, "drawn")
+    assert payload["T"] == limit.trials < MAX_POINTS and payload["cut"] == MAX_POINTS
+    assert any(f"first {limit.trials:,} trials of {MAX_POINTS:,}: {limit.reason}" in w.value for w in at.warning)
     with capsys.disabled():
         print(f"\n100,000 rows: import {imported - start:.1f} s, open the Perceptron page with its run "
               f"{opened - imported:.1f} s (AppTest, this machine)")

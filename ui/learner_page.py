@@ -18,14 +18,18 @@ from lab.links import DataRef
 from lab.runner import ORDERS
 from lab.experts_timeline import build_experts_timeline, experts_key
 from lab.stories import first_story_for, make_points
-from lab.timeline import MAX_TRIALS, build_timeline, payload_json, run_key
+from lab.limits import SHARED_RUN_POINTS
+from lab.timeline import build_timeline, payload_json, run_key
 from ui import state
 from ui.controls import literal, param_widgets
+from ui.progress import progress_bar
 
 ORDER_LABELS = {"drawn": "as drawn", "shuffled": "shuffled (seeded)",
                 "adversarial": "adversarial: a misclassified point first"}
 #: runs kept across sessions (a class opening one story computes it once); an hour without use drops one
 CACHE_ENTRIES, CACHE_SECONDS = 48, 3600
+#: what a page keeps of its run (ui.state.timeline_for)
+ENTRY = ("payload", "id", "T", "cut", "cut_reason")
 
 
 def label_name(label, names) -> str:
@@ -85,12 +89,41 @@ def run_controls(page: str, names) -> tuple[str, dict, dict]:
     return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
 
 
+def _built(name: str, values_items: tuple, presentation_items: tuple, points, progress) -> tuple:
+    """(payload JSON, run id, trials, trials asked for when cut, why cut) of one run: see :data:`ENTRY`."""
+    payload = build_timeline(name, dict(values_items), points, progress=progress, **dict(presentation_items))
+    return payload_json(payload), payload["id"], payload["T"], payload["cut"], payload["cut_reason"]
+
+
 @st.cache_data(show_spinner=False, max_entries=CACHE_ENTRIES, ttl=CACHE_SECONDS)
-def _timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, _points) -> tuple:
-    """(payload JSON, run id, trials asked for when cut) of one run; the cache key is the run's inputs (``key`` holds the points'
+def _shared_timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, _points,
+                          _progress=None) -> tuple:
+    """:func:`_built`, kept across sessions; the cache key is the run's inputs (``key`` holds the points'
     fingerprint, ``_points`` is the point set itself, not hashed)."""
-    payload = build_timeline(name, dict(values_items), _points, **dict(presentation_items))
-    return payload_json(payload), payload["id"], payload["cut"]
+    return _built(name, values_items, presentation_items, _points, _progress)
+
+
+def _timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, points) -> tuple:
+    """The run's payload, built with a progress bar (where a Stop, a new setting or a closed tab interrupts
+    it).  Runs on small sets go through the cache that sessions share; a run on more than
+    ``SHARED_RUN_POINTS`` points belongs to its session alone, so it goes when the session goes."""
+    bar, progress = progress_bar("Computing the run…")
+    try:
+        if len(points) > SHARED_RUN_POINTS:
+            return _built(name, values_items, presentation_items, points, progress)
+        return _shared_timeline_json(key, name, values_items, presentation_items, points, _progress=progress)
+    finally:
+        bar.empty()
+
+
+def say_cut(entry: dict) -> None:
+    """Say that a run was cut at its trial limit, why, and where it runs whole."""
+    cut = entry.get("cut")
+    if cut:
+        st.warning(f"This run shows its first {entry['T']:,} trials of {cut:,}: {entry.get('cut_reason')}. "
+                   "Run it whole in Python: `Run(...).play()` in `lab.runner`, or fit the learner from `learners` "
+                   "on the points exported from the Data page (`python -m experiments` runs the papers' "
+                   "experiments without limits).", icon=":material/info:")
 
 
 def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> None:
@@ -109,17 +142,12 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
     presentation_items = tuple(sorted(presentation.items()))
     link = state.link_state(page)
     try:
-        with st.spinner("Computing the run…"):
-            entry = state.timeline_for(page, (key,), lambda: dict(zip(
-                ("payload", "id", "cut"), _timeline_json(key, name, values_items, presentation_items, points))))
+        entry = state.timeline_for(page, (key,), lambda: dict(zip(
+            ENTRY, _timeline_json(key, name, values_items, presentation_items, points))))
     except ValueError as error:
         st.error(f"This run cannot start: {error} Your points are unchanged.")
         return
-    cut = entry.get("cut")
-    if cut:
-        st.warning(f"This run shows its first {MAX_TRIALS:,} trials of {cut:,} (the lab's limit, so that a class "
-                   "shares one server). Run it whole in Python: `Run(...).play()` in `lab.runner`, or fit the "
-                   "learner from `learners` on the points exported from the Data page.", icon=":material/info:")
+    say_cut(entry)
     timeline(entry["payload"], entry["id"], key=f"{page}_timeline", start=link.get("t"),
              present=link.get("present", False))
 
@@ -132,11 +160,12 @@ def show_run(page: str, name: str, values: dict, points, *, key: str, order: str
     presentation = {"order": order, "n_passes": int(n_passes), "seed": int(seed)}
     run = run_key(name, values, points, **presentation)
     try:
-        entry = state.timeline_for(page, (run,), lambda: dict(zip(("payload", "id", "cut"), _timeline_json(
+        entry = state.timeline_for(page, (run,), lambda: dict(zip(ENTRY, _timeline_json(
             run, name, tuple(sorted(values.items())), tuple(sorted(presentation.items())), points))))
     except ValueError as error:
         st.error(f"This run cannot start: {error}")
         return False
+    say_cut(entry)
     timeline(entry["payload"], entry["id"], key=key)
     return True
 
