@@ -7,14 +7,14 @@ import platform
 import sys
 from datetime import date
 
-from . import learners_bench
+from . import learners_bench, limits_bench
 from .measure import Figure
 
 
 def main() -> int:
     print(f"Mistake Bound Lab benchmark — {date.today()} — {_cpu()} ({platform.machine()}), {_cores()} cores, "
           f"{platform.python_implementation()} {platform.python_version()}")
-    figures = learners_bench.run()
+    figures = learners_bench.run() + limits_bench.run()
     try:
         from . import browser_bench
     except ImportError as error:       # counted as misses below, never a silent pass
