@@ -9,7 +9,7 @@ thin file under ``views/`` that draws widgets and calls the layers below
 import streamlit as st
 
 from components.figure_saver import figure_saver
-from ui import preload, state
+from ui import janitor, preload, state
 from ui.share import share_panel
 
 # the favicon is a file of the project: a Material icon would make the browser fetch it from Google
@@ -33,6 +33,7 @@ PAGES = [
 
 
 preload.start_once()       # imports in the background, then gc.freeze (see ui/preload.py)
+janitor.start_once()       # frees what ended sessions held (see ui/janitor.py)
 
 page = st.navigation(PAGES)
 state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
