@@ -117,8 +117,8 @@ def view_box(X, pad: float = 0.15, *, include_origin: bool = False, max_aspect: 
 
     The box is at least as wide as it is tall and at most ``max_aspect`` times
     wider, so an equal-aspect plot of it fits a landscape screen; each side is
-    padded by ``pad`` times the span.  All points at one place give a box of
-    half-width max(1, |centre|/10).  No points: ``DEFAULT_BOX``.
+    padded by ``pad`` times the span.  All points at one place (spread within 1e-9 of
+    their scale) give a box of half-width max(1, |centre|/10).  No points: ``DEFAULT_BOX``.
 
     >>> view_box([[0.0, 0.0], [2.0, 1.0]], pad=0.0, max_aspect=1.0)
     (0.0, 2.0, -0.5, 1.5)
@@ -141,8 +141,9 @@ def view_box(X, pad: float = 0.15, *, include_origin: bool = False, max_aspect: 
         low, high = np.minimum(low, 0.0), np.maximum(high, 0.0)
     centre = low / 2 + high / 2
     half = high / 2 - low / 2
-    if half.max() == 0.0:
-        half = np.full(2, max(1.0, float(np.abs(centre).max()) / 10))
+    scale = max(1.0, float(np.abs(centre).max()))
+    if half.max() <= 1e-9 * scale:                  # one place, up to rounding: a span floats cannot pad
+        half = np.full(2, max(1.0, scale / 10))
     half_x = max(half[0], half[1])                  # never taller than wide
     half_y = max(half[1], half_x / max_aspect)      # never wider than max_aspect
     half_x, half_y = half_x * (1 + 2 * pad), half_y * (1 + 2 * pad)
