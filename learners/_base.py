@@ -284,11 +284,23 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def _check_X(self, X, reset: bool):
+        if not reset and self._plain_valid_rows(X):
+            return X                    # what validate_data would return; skipping it saves ~0.5 ms a call
         with numbers_as_floats("X"):
             X = validate_data(self, X, reset=reset, dtype=np.float64)
         if self._positive_only:
             check_non_negative(X, type(self).__name__)
         return X
+
+    def _plain_valid_rows(self, X) -> bool:
+        """Whether X is already what validation makes of it: a finite float64 matrix with at least one row,
+        the fitted number of columns, non-negative where the learner needs it, and a model fitted without
+        feature names.  The lab's adversarial order scores blocks of points thousands of times a run; for
+        anything else (lists, frames, NaN, a wrong width) validation runs and gives its message."""
+        return (type(X) is np.ndarray and X.dtype == np.float64 and X.ndim == 2 and X.shape[0] > 0
+                and X.shape[1] == getattr(self, "n_features_in_", -1)
+                and not hasattr(self, "feature_names_in_")
+                and bool(np.isfinite(X).all()) and not (self._positive_only and bool((X < 0).any())))
 
     def _check_targets(self, X, y, reset: bool):
         with numbers_as_floats("X"):

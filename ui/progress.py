@@ -27,6 +27,7 @@ def bar_callback(bar, prefix: str = ""):
 
 
 def progress_bar(text: str):
-    """A new bar at 0 with ``text``, and its callback."""
+    """A new bar at 0 with ``text``, and its callback; the text stays in front of each report
+    ("Computing the run… trial 100 of 3,000")."""
     bar = st.progress(0.0, text=text)
-    return bar, bar_callback(bar)
+    return bar, bar_callback(bar, f"{text} ")

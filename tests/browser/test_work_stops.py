@@ -1,0 +1,127 @@
+"""Work for a session stops with the session (issues 19 and 20): a tab closed while the server builds its
+run leaves the server idle within seconds, and a new setting chosen during a build replaces it at once.
+
+The build here is the costliest a page allows (Winnow, adversarial order, 100,000 points: ~4.5 s of one
+core; lab.limits), opened from a lab file.  Streamlit asks a disconnected session's script to stop; the
+build hears it at its next progress report (every 100 trials).  The server here is this test's own, so the
+CPU it measures is this test's work alone."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from datasets.pointset import MAX_POINTS, PointSet
+from lab.links import lab_file
+from lab.timeline import build_timeline
+from tests.load.test_many_users import cpu_seconds
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, _stop, free_port, start_server, wait_idle
+
+pytestmark = pytest.mark.browser
+
+#: CPU seconds the server may use in the seconds after the tab closed (the build it stopped takes ~4.5)
+IDLE_CPU = 1.0
+QUIET_SECONDS = 6
+
+
+@pytest.fixture(scope="module")
+def own_server():
+    port = free_port()
+    server = start_server(ROOT / "app.py", port)
+    yield server, f"http://127.0.0.1:{port}"
+    _stop(server)
+
+
+def heavy_points() -> PointSet:
+    """100,000 overlapping points of two classes: the adversarial order finds a mistake at every trial."""
+    rng = np.random.default_rng(20)
+    labels = rng.integers(0, 2, MAX_POINTS)
+    return PointSet.from_arrays(rng.normal(size=(MAX_POINTS, 2)) * 3 + labels[:, None] * 0.2, labels)
+
+
+def heavy_file(tmp_path):
+    points = heavy_points()
+    text = lab_file("winnow", {"winnow_section": "2D: step and play", "winnow_learner": "Winnow",
+                               "winnow_order": "adversarial", "winnow_passes": 1}, points)
+    path = tmp_path / "heavy-winnow.json"
+    path.write_text(text)
+    return path
+
+
+def start_heavy_build(page, url, path) -> None:
+    """Open the lab file: the Winnow page then builds its run; return once the build's bar is shown."""
+    page.goto(f"{url}/data")
+    wait_idle(page)
+    page.locator(".st-key-share_open label").first.click()
+    wait_idle(page)
+    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(path)
+    wait_idle(page)
+    page.locator(".st-key-share_open_file button").click()
+    page.get_by_text("Computing the run").first.wait_for(timeout=90_000)
+
+
+def server_cpu_over(pid: int, seconds: float) -> float:
+    start = cpu_seconds(pid)
+    time.sleep(seconds)
+    return cpu_seconds(pid) - start
+
+
+def test_closing_the_tab_during_a_build_stops_it(own_server, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    server, url = own_server
+    path = heavy_file(tmp_path)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        start_heavy_build(page, url, path)
+        time.sleep(0.5)                                              # well inside the build
+        context.close()
+        time.sleep(1.0)                                              # the stop lands at the next report
+        used = server_cpu_over(server.pid, QUIET_SECONDS)
+        browser.close()
+    print(f"\nserver CPU in the {QUIET_SECONDS} s after the tab closed mid-build: {used:.2f} s")
+    assert used < IDLE_CPU
+
+
+def build_cpu(points, order: str) -> float:
+    """CPU seconds of building the Winnow run in this process (the server's work, without Streamlit)."""
+    start = time.process_time()
+    build_timeline("Winnow", {}, points, order=order, n_passes=1, seed=0)
+    return time.process_time() - start
+
+
+def test_a_new_setting_during_a_build_replaces_it(own_server, tmp_path):
+    """Choosing another order while the adversarial run builds: the page shows the new run after about the
+    new build's own cost, without finishing the old build first."""
+    from playwright.sync_api import sync_playwright
+
+    server, url = own_server
+    path = heavy_file(tmp_path)
+    points = heavy_points()
+    build_cpu(PointSet.from_arrays(points.X[:50], points.labels[:50]), "drawn")   # imports, compiling
+    drawn, adversarial = build_cpu(points, "drawn"), build_cpu(points, "adversarial")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        try:
+            start_heavy_build(page, url, path)
+            before = cpu_seconds(server.pid)
+            page.locator(".st-key-winnow_order label", has_text="as drawn").first.click()
+            page.wait_for_function("() => location.href.includes('order=drawn')", timeout=60_000)
+            page.wait_for_selector(".mbl-tl[data-trial]", timeout=60_000)
+            used = cpu_seconds(server.pid) - before
+            print(f"\nserver CPU from the new setting to the new run shown: {used:.2f} s (here: the drawn-order "
+                  f"build alone {drawn:.2f} s, the adversarial one {adversarial:.2f} s)")
+            # the old build began < 1 s before the click: finishing it would add more than the 2 s allowed here
+            assert adversarial - 1.0 > 2.0, "the old build must cost enough for the test to tell"
+            assert used < drawn + 2.0
+            assert page.get_by_text("This run shows its first").count() == 1
+        finally:
+            context.close()
+            browser.close()
