@@ -1,6 +1,5 @@
 """Paper lab: the sources' experiments, run here, beside the published numbers."""
 
-import contextvars
 import json
 
 import numpy as np
@@ -9,12 +8,14 @@ import streamlit as st
 
 from experiments import lemma4, winnow_scaling
 from experiments.priority import observation
-from experiments.registry import EXPERIMENTS, run_experiment
+from experiments.registry import EXPERIMENTS
+from lab.jobs import shared_pool
+from lab.paper import job_key, paper_result
 from learners.consistency import UNIQUE_TOLERANCE, examine
 from ui import state
+from ui.progress import bar_callback
 from viz.experiments import (committee_figure, epsilon_figure, ours_vs_published_figure, scaling_figure,
                              sparsification_figure)
-from viz.priority import priority_figures
 
 st.title("Paper lab")
 st.markdown(
@@ -83,30 +84,13 @@ quick = right.toggle("Small version (seconds)", value=True, key="paper_quick",
 params = (name, runs, seed, quick)
 
 
-def bar_callback(bar):
-    """progress(fraction, text) that moves ``bar``.
-
-    It runs inside ``cached`` below, but draws on a bar made outside it: st.cache_data would record
-    the update for replay on a cache hit and fail there (the bar does not exist in the replay).  So
-    the update runs in a copy of the context from outside the cached function, where Streamlit's
-    cache is not recording.  Each update is also where a pressed Stop interrupts the run."""
-    context = contextvars.copy_context()
-
-    def report(fraction: float, text: str) -> None:
-        context.run(bar.progress, float(fraction), text=f"{name}: {text}")
-
-    return report
-
-
 @st.cache_data(show_spinner=False, max_entries=32, ttl=6 * 3600)   # full runs take minutes: kept 6 h
 def cached(name, runs, seed, quick, _progress=None):
-    """The result of one run, per parameter set; priority-figures also carries its figures."""
-    if name != "priority-figures":
-        return run_experiment(name, runs=runs, seed=seed, quick=quick, progress=_progress)
-    result = run_experiment(name, runs=runs, seed=seed, quick=quick, progress=_progress, keep_models=True)
-    result["figures"] = priority_figures(result)
-    del result["models"], result["train"]
-    return result
+    """The result of one run, per parameter set, computed in the server's job pool (lab/jobs.py): in a
+    worker process at lower priority, full-size runs at most one per core, queued in order; sessions
+    asking for the same run share it, and a run nobody waits for any more is cancelled."""
+    return shared_pool().run(job_key(name, runs, seed, quick), paper_result, name, runs, seed, quick,
+                             heavy=not quick, progress=_progress)
 
 
 buttons = st.columns([1, 1, 6])
@@ -125,7 +109,13 @@ if stopped is not None and not run_clicked:
 if will_run:
     state.experiment_started(params)
     bar = st.progress(0.0, text=f"{name}: starting…")
-    result = cached(name, runs, seed, quick, _progress=bar_callback(bar))
+    try:
+        result = cached(name, runs, seed, quick, _progress=bar_callback(bar, f"{name}: "))
+    except RuntimeError as error:
+        bar.empty()
+        state.experiment_finished(None)
+        st.error(f"{name} stopped with an error: {error}", icon=":material/error:")
+        st.stop()
     bar.empty()
     state.experiment_finished(params)
 

@@ -16,8 +16,9 @@ import pytest
 from datasets.pointset import MAX_POINTS, PointSet
 from lab.links import lab_file
 from lab.timeline import build_timeline
-from tests.load.test_many_users import cpu_seconds
+from tests.load.test_many_users import cpu_seconds, tree_cpu_seconds
 
+from .test_paper_lab import choose_experiment
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, _stop, free_port, start_server, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -125,3 +126,45 @@ def test_a_new_setting_during_a_build_replaces_it(own_server, tmp_path):
         finally:
             context.close()
             browser.close()
+
+
+def start_full_paper_run(page, url) -> None:
+    """The full priority-table2 (minutes of CPU), started on the Paper lab; returns once its folds run."""
+    page.goto(f"{url}/paper-lab")
+    wait_idle(page)
+    choose_experiment(page, "priority-table2")
+    page.locator(".st-key-paper_quick label").first.click()
+    wait_idle(page)
+    page.get_by_role("button", name="Run").click()
+    page.wait_for_function(
+        "() => /fold [0-9]+\\/10/.test(document.querySelector('[data-testid=stProgress]')?.innerText || '')",
+        timeout=90_000)
+
+
+@pytest.mark.parametrize("how", ["Stop pressed", "tab closed"])
+def test_a_paper_lab_run_stops_in_its_worker(own_server, how):
+    """The run happens in a worker process of the job pool (lab/jobs.py); Stop or a closed tab kills it:
+    the server and all its processes use almost no CPU in the seconds after."""
+    from playwright.sync_api import sync_playwright
+
+    server, url = own_server
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        start_full_paper_run(page, url)
+        running = tree_cpu_seconds(server.pid)
+        time.sleep(2.0)
+        assert tree_cpu_seconds(server.pid) - running > 1.0, "the experiment should be using a core"
+        if how == "Stop pressed":
+            page.get_by_role("button", name="Stop").click()
+            page.locator('[data-testid="stAlertContentWarning"]').wait_for(timeout=10_000)
+        else:
+            context.close()
+        time.sleep(1.0)
+        start = tree_cpu_seconds(server.pid)
+        time.sleep(QUIET_SECONDS)
+        used = tree_cpu_seconds(server.pid) - start
+        browser.close()
+    print(f"\nserver and workers: CPU in the {QUIET_SECONDS} s after the {how}: {used:.2f} s")
+    assert used < IDLE_CPU

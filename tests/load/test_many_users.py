@@ -70,6 +70,33 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _stat_fields(pid: int) -> list[str]:
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time of a process and all its descendants: its own, its reaped children's (``cutime``,
+    ``cstime``) and every live descendant's, so work moved to worker processes is counted too."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                children.setdefault(int(_stat_fields(int(entry))[1]), []).append(int(entry))
+            except (OSError, IndexError):
+                continue                                # gone meanwhile
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            fields = _stat_fields(current)
+        except OSError:
+            continue
+        total += sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        todo.extend(children.get(current, []))
+    return total
+
+
 def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status") as status:
         for line in status:
