@@ -521,6 +521,7 @@ class Player {
     this.emit("load", payload);
     this.t = -1;
     this.loaded = true;
+    this.root.dataset.run = String(payload.id || "");   // which run is shown (tests wait for a new one)
     this.setTrial(Math.max(0, Math.min(this.T, start)), {force: true});
     if (this.present) this.resize();
   }

@@ -137,7 +137,7 @@ class JobPool:
         self._jobs: dict[Any, Job] = {}
         self._lock = threading.RLock()
         self._numbers = itertools.count()
-        self._directory = tempfile.mkdtemp(prefix="lab-jobs-")
+        self._directory: str | None = None      # made on the first submit: an idle pool costs nothing
         self._closed = False
 
     # ------------------------------------------------------------------ watchers' side
@@ -153,6 +153,8 @@ class JobPool:
                 job.watchers += 1
                 return job
             number = next(self._numbers)
+            if self._directory is None:
+                self._directory = tempfile.mkdtemp(prefix="lab-jobs-")
             job = Job(key, function, tuple(args), dict(kwargs), bool(heavy), number,
                       os.path.join(self._directory, f"job-{number}.progress"))
             self._jobs[key] = job
@@ -253,7 +255,8 @@ class JobPool:
                     slot.executor.shutdown(wait=False, kill_workers=True)
                 slot.executor, slot.job = None, None
             self._jobs.clear()
-        shutil.rmtree(self._directory, ignore_errors=True)
+        if self._directory is not None:
+            shutil.rmtree(self._directory, ignore_errors=True)
 
     def _dispatch(self) -> None:
         """Start queued jobs on free slots (called with the lock held)."""
@@ -321,28 +324,28 @@ def waiting_text(position: int) -> str:
     return f"waiting for a free worker — {position} run{'s' if position > 1 else ''} ahead"
 
 
-_shared: JobPool | None = None
-_shared_lock = threading.Lock()
-
-
 def default_slots() -> int:
     """Workers of the server's pool: one per core plus one kept for small runs (``LAB_JOB_SLOTS``
     overrides: a number ≥ 2)."""
     configured = os.environ.get("LAB_JOB_SLOTS")
     if configured:
-        value = int(configured)
+        value = int(configured) if configured.strip().isdigit() else 0
         if value < 2:
             raise ValueError(f"LAB_JOB_SLOTS must be a whole number ≥ 2; got {configured!r}.")
         return value
     return (os.cpu_count() or 1) + 1
 
 
+def _make_shared_pool() -> JobPool:
+    slots = default_slots()
+    return JobPool(slots=slots, heavy_slots=slots - 1)
+
+
+SHARED_POOL = _make_shared_pool()
+
+
 def shared_pool() -> JobPool:
-    """The server's one pool (created on first use): ``default_slots()`` workers, of which all but one
-    may run full-size experiments — at most one per core."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            slots = default_slots()
-            _shared = JobPool(slots=slots, heavy_slots=slots - 1)
-        return _shared
+    """The server's one pool: ``default_slots()`` workers, of which all but one may run full-size
+    experiments — at most one per core.  Made when this module is imported (no worker starts, and no
+    directory is made, before the first job), so no function ever rebinds a module-level name."""
+    return SHARED_POOL

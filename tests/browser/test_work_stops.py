@@ -19,7 +19,7 @@ from lab.timeline import build_timeline
 from tests.load.test_many_users import cpu_seconds, tree_cpu_seconds
 
 from .test_paper_lab import choose_experiment
-from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, _stop, free_port, start_server, wait_idle
+from .conftest import ROOT, VIEWPORT, _stop, free_port, start_server, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -70,21 +70,17 @@ def server_cpu_over(pid: int, seconds: float) -> float:
     return cpu_seconds(pid) - start
 
 
-def test_closing_the_tab_during_a_build_stops_it(own_server, tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_closing_the_tab_during_a_build_stops_it(own_server, browser, tmp_path):
     server, url = own_server
     path = heavy_file(tmp_path)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=VIEWPORT)
-        page = context.new_page()
-        start_heavy_build(page, url, path)
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        start_heavy_build(context.new_page(), url, path)
         time.sleep(0.5)                                              # well inside the build
+    finally:
         context.close()
-        time.sleep(1.0)                                              # the stop lands at the next report
-        used = server_cpu_over(server.pid, QUIET_SECONDS)
-        browser.close()
+    time.sleep(1.0)                                                  # the stop lands at the next report
+    used = server_cpu_over(server.pid, QUIET_SECONDS)
     print(f"\nserver CPU in the {QUIET_SECONDS} s after the tab closed mid-build: {used:.2f} s")
     assert used < IDLE_CPU
 
@@ -96,36 +92,47 @@ def build_cpu(points, order: str) -> float:
     return time.process_time() - start
 
 
-def test_a_new_setting_during_a_build_replaces_it(own_server, tmp_path):
-    """Choosing another order while the adversarial run builds: the page shows the new run after about the
-    new build's own cost, without finishing the old build first."""
-    from playwright.sync_api import sync_playwright
+def switch_order(page, server_pid: int, label: str, in_url: str) -> float:
+    """Choose the run order ``label``; the server's CPU seconds until the new run's player is shown."""
+    before = cpu_seconds(server_pid)
+    shown = page.evaluate("() => document.querySelector('.mbl-tl[data-run]')?.dataset.run || ''")
+    page.locator(".st-key-winnow_order label", has_text=label).first.click()
+    page.wait_for_function(f"() => location.href.includes('order={in_url}')", timeout=60_000)
+    page.wait_for_function("(shown) => { const run = document.querySelector('.mbl-tl[data-run]')?.dataset.run;"
+                           " return run && run !== shown; }", arg=shown, timeout=60_000)
+    return cpu_seconds(server_pid) - before
 
+
+def test_a_new_setting_during_a_build_replaces_it(own_server, browser, tmp_path):
+    """Choosing another order while the adversarial run builds: the page shows the new run after about the
+    new build's own cost, without finishing the old build first.
+
+    What a run costs the server besides its build (the page's rerun, the payload sent) is measured on the
+    same page: a later, uninterrupted change of order, against that run's build in this process."""
     server, url = own_server
     path = heavy_file(tmp_path)
     points = heavy_points()
     build_cpu(PointSet.from_arrays(points.X[:50], points.labels[:50]), "drawn")   # imports, compiling
     drawn, adversarial = build_cpu(points, "drawn"), build_cpu(points, "adversarial")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=VIEWPORT)
-        page = context.new_page()
-        try:
-            start_heavy_build(page, url, path)
-            before = cpu_seconds(server.pid)
-            page.locator(".st-key-winnow_order label", has_text="as drawn").first.click()
-            page.wait_for_function("() => location.href.includes('order=drawn')", timeout=60_000)
-            page.wait_for_selector(".mbl-tl[data-trial]", timeout=60_000)
-            used = cpu_seconds(server.pid) - before
-            print(f"\nserver CPU from the new setting to the new run shown: {used:.2f} s (here: the drawn-order "
-                  f"build alone {drawn:.2f} s, the adversarial one {adversarial:.2f} s)")
-            # the old build began < 1 s before the click: finishing it would add more than the 2 s allowed here
-            assert adversarial - 1.0 > 2.0, "the old build must cost enough for the test to tell"
-            assert used < drawn + 2.0
-            assert page.get_by_text("This run shows its first").count() == 1
-        finally:
-            context.close()
-            browser.close()
+    shuffled = build_cpu(points, "shuffled")
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        start_heavy_build(page, url, path)
+        used = switch_order(page, server.pid, "as drawn", "drawn")
+        assert page.get_by_text("This run shows its first").count() == 1
+        shuffled_on_server = switch_order(page, server.pid, "shuffled", "shuffled")
+    finally:
+        context.close()
+    overhead = max(0.0, shuffled_on_server - shuffled)
+    print(f"\nserver CPU from the new setting to the new run shown: {used:.2f} s (here: the drawn-order "
+          f"build alone {drawn:.2f} s, the adversarial one {adversarial:.2f} s; a run's cost beyond its build "
+          f"on the server: {overhead:.2f} s)")
+    # the old build began < 1 s before the click: finishing it would add at least adversarial - 1 s; half
+    # of that is the slack allowed for this machine's noise
+    rest_of_old = adversarial - 1.0
+    assert rest_of_old > 2.0, "the old build must cost enough for the test to tell"
+    assert used < drawn + overhead + rest_of_old / 2
 
 
 def start_full_paper_run(page, url) -> None:
@@ -142,21 +149,18 @@ def start_full_paper_run(page, url) -> None:
 
 
 @pytest.mark.parametrize("how", ["Stop pressed", "tab closed"])
-def test_a_paper_lab_run_stops_in_its_worker(own_server, how):
+def test_a_paper_lab_run_stops_in_its_worker(own_server, browser, how):
     """The run happens in a worker process of the job pool (lab/jobs.py); Stop or a closed tab kills it:
     the server and all its processes use almost no CPU in the seconds after."""
-    from playwright.sync_api import sync_playwright
-
     server, url = own_server
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=VIEWPORT)
-        page = context.new_page()
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
         start_full_paper_run(page, url)
         running = tree_cpu_seconds(server.pid)
         time.sleep(2.0)
         assert tree_cpu_seconds(server.pid) - running > 1.0, "the experiment should be using a core"
-        if how == "Stop pressed":
+        if how == "Stop pressed":                                    # the tab stays open while measured
             page.get_by_role("button", name="Stop").click()
             page.locator('[data-testid="stAlertContentWarning"]').wait_for(timeout=10_000)
         else:
@@ -165,6 +169,7 @@ def test_a_paper_lab_run_stops_in_its_worker(own_server, how):
         start = tree_cpu_seconds(server.pid)
         time.sleep(QUIET_SECONDS)
         used = tree_cpu_seconds(server.pid) - start
-        browser.close()
+    finally:
+        context.close()
     print(f"\nserver and workers: CPU in the {QUIET_SECONDS} s after the {how}: {used:.2f} s")
     assert used < IDLE_CPU
