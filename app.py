@@ -39,6 +39,7 @@ page = st.navigation(PAGES)
 state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
 for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)
     getattr(st, kind)(text)
+state.keep_widget("share_open")         # the panel stays open across a change of page
 share_slot = st.sidebar.container()      # Share and export: first in the sidebar, filled once the page ran
 page.run()
 state.write_link(page.url_path)          # the URL follows every change (the player adds the trial)

@@ -639,6 +639,7 @@ class Player {
 
   // the overlay and the cursors after the axes moved or resized (a zoom, a new size)
   redraw() {
+    if (!this.below._fullLayout || !this.overlay.clipRect) return;   // a resize between a new run and its figure
     this.overlay.project();
     this.shownState = undefined;
     if (this.payload && this.loaded && this.t >= 0) this.render();

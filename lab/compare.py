@@ -14,6 +14,8 @@ Examples
 >>> result = all_pair_agreement(X, y)
 >>> int(result["disagreements"][-1]), float(np.nanmax(np.abs(result["score_ratio"] - 3))) < 1e-9
 (0, True)
+>>> len(all_pair_agreement(X, y, max_trials=25)["trial"])
+25
 """
 
 from __future__ import annotations
@@ -26,15 +28,17 @@ from .runner import Run
 
 
 def all_pair_agreement(X, y, weights=None, *, importance_weighted=False, order="drawn",
-                       n_passes=1, seed=0) -> dict:
-    """Step MV and AP through the same trials; count disagreements and measure score ratios."""
+                       n_passes=1, seed=0, max_trials=None) -> dict:
+    """Step MV and AP through the same trials (the first ``max_trials`` of them, all by default); count
+    disagreements and measure score ratios."""
     classes = np.unique(y)
     mv = Run(MultiVectorPerceptron(importance_weighted=importance_weighted), X, y, weights,
              classes=classes, order=order, n_passes=n_passes, seed=seed)
     ap = Run(AllPairPerceptron(importance_weighted=importance_weighted), X, y, weights,
              classes=classes, order=order, n_passes=n_passes, seed=seed)
     disagree, ratio = [], []
-    for _ in range(mv.total_trials):
+    trials = mv.total_trials if max_trials is None else min(int(max_trials), mv.total_trials)
+    for _ in range(trials):
         a, b = mv.step().record, ap.step().record
         disagree.append(a.prediction != b.prediction)
         big = np.abs(a.scores) > 1e-12
@@ -48,11 +52,13 @@ def all_pair_agreement(X, y, weights=None, *, importance_weighted=False, order="
     }
 
 
-def weighted_comparison(first, second, X, y, weights, *, order="shuffled", n_passes=1, seed=0) -> dict:
-    """Cumulative mistakes and weighted loss of two learners on one stream."""
+def weighted_comparison(first, second, X, y, weights, *, order="shuffled", n_passes=1, seed=0,
+                        max_trials=None) -> dict:
+    """Cumulative mistakes and weighted loss of two learners on one stream (its first ``max_trials`` trials,
+    all by default)."""
     out = {}
     for name, learner in (("first", first), ("second", second)):
         run = Run(learner, X, y, weights, order=order, n_passes=n_passes, seed=seed)
-        run.play()
+        run.play(max_trials)
         out[name] = run.cumulative()
     return out

@@ -195,13 +195,26 @@ def max_margin_separator(F, y_sign, C=1e4) -> Separator:
     else:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(F, y_sign)
+            svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(_solvable(F), y_sign)
         sep = _separator(_unit(svm.coef_[0]), F, y_sign)
     if not sep.separable:
         u = _lp_separator(F, y_sign)
         if u is not None:
             sep = _separator(u, F, y_sign)
     return sep
+
+
+def _solvable(F):
+    """F as the solvers get it: scaled to largest |entry| 1 (the direction of the hard-margin u does not
+    change) and entries below 1e-100 of that set to 0.  Subnormal numbers (below ~2e-308) slow the
+    solvers' arithmetic a hundredfold and more: on four points at 1e-300 liblinear did not return.  The
+    margins are measured on the true F afterwards, so the bounds stay exact."""
+    scale = float(np.abs(F).max()) if F.size else 0.0
+    if scale == 0.0:
+        return F
+    G = F / scale
+    G[np.abs(G) < 1e-100] = 0.0
+    return G
 
 
 def _lp_separator(F, y_sign):
@@ -214,7 +227,7 @@ def _lp_box(F, y_sign):
     """The LP's u (unit norm) maximising min_t y_t u·f_t under |u_i| ≤ 1; None if the solver fails."""
     n, d = F.shape
     # variables (u_1..u_d, γ): maximise γ subject to γ − y_t u·f_t ≤ 0, |u_i| ≤ 1, γ ≤ 1
-    A = np.hstack([-(y_sign[:, None] * F), np.ones((n, 1))])
+    A = np.hstack([-(y_sign[:, None] * _solvable(F)), np.ones((n, 1))])
     result = linprog(np.r_[np.zeros(d), -1.0], A_ub=A, b_ub=np.zeros(n),
                      bounds=[(-1, 1)] * d + [(None, 1)], method="highs")
     return _unit(result.x[:d]) if result.success else None
@@ -223,7 +236,7 @@ def _lp_box(F, y_sign):
 def _lp_non_negative(F, y_sign):
     """The LP of :func:`non_negative_separator`: (u, γ) or None when it fails."""
     n, d = F.shape
-    A = np.hstack([-(y_sign[:, None] * F), np.ones((n, 1))])
+    A = np.hstack([-(y_sign[:, None] * _solvable(F)), np.ones((n, 1))])
     result = linprog(np.r_[np.zeros(d), -1.0], A_ub=A, b_ub=np.zeros(n),
                      A_eq=np.r_[np.ones(d), 0.0][None, :], b_eq=[1.0],
                      bounds=[(0, None)] * d + [(None, None)], method="highs")
@@ -236,8 +249,10 @@ def _lp_non_negative(F, y_sign):
 def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
     """A soft-margin comparator for non-separable data: hinge-loss linear SVM through the origin.
 
-    Minimises ½‖v‖² + C·Σ_t c_t(1 − y_t v·f_t)₊ and returns u = v/‖v‖ (unit
-    norm); the bounds then rescale u themselves.  Per-trial hinge losses of
+    Minimises ½‖v‖² + C·Σ_t c_t(1 − y_t v·f_t)₊ on the rows scaled to largest entry 1 and the weights
+    c_t scaled to mean 1, and returns u = v/‖v‖ (unit norm); the bounds then rescale u themselves.  Any
+    u gives valid bounds; the scaling keeps liblinear quick on coordinates near 1e9 and weights up to
+    1e9, where it otherwise sweeps to its iteration limit.  Per-trial hinge losses of
     a scaled copy s·u are ``Separator.hinge_losses(s)``.
 
     Examples
@@ -254,7 +269,11 @@ def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         svm = LinearSVC(C=C, fit_intercept=False, loss="hinge", dual=True, max_iter=5000)
-        svm.fit(F, y_sign, sample_weight=sample_weight)
+        if sample_weight is not None:
+            sample_weight = np.asarray(sample_weight, dtype=float)
+            mean = float(sample_weight.mean())
+            sample_weight = sample_weight / mean if mean > 0 else sample_weight
+        svm.fit(_solvable(F), y_sign, sample_weight=sample_weight)
     return _separator(_unit(svm.coef_[0]), F, y_sign)
 
 

@@ -136,7 +136,10 @@ def _comparators(F, y_index, k, sample_weight):
     fits = [(F, y_index, None)]
     if sample_weight is not None and np.any(sample_weight != sample_weight[0]):
         positive = sample_weight > 0
-        fits.append((F[positive], y_index[positive], sample_weight[positive]))
+        # weights of mean 1: any U gives a valid bound, and liblinear converges slowly when C·weight is huge
+        # (weights up to 1e9 on 2,000 rows: 26 s against 0.3 s)
+        kept = sample_weight[positive]
+        fits.append((F[positive], y_index[positive], kept / kept.mean()))
     radius = float(np.linalg.norm(F, axis=1).max()) if F.size else 0.0
     for rows, labels, weights in fits:
         present = np.unique(labels)

@@ -241,6 +241,15 @@ def default_unless_set(key: str, default, argument: str = "value") -> dict:
     return {} if key in st.session_state else {argument: default}
 
 
+def keep_widget(key: str) -> None:
+    """Keep the value of a widget drawn on every page across a change of page.  Streamlit forgets the state
+    of a widget the last run did not finish drawing: a run that switches page (opening a lab file) left the
+    "Share and export" toggle shown on but read as off, its panel empty.  Writing the value back makes it
+    the session's own."""
+    if key in st.session_state:
+        st.session_state[key] = st.session_state[key]
+
+
 def widget_value(key: str, default=None):
     return st.session_state.get(key, default)
 

@@ -4,6 +4,7 @@ import numpy as np
 import streamlit as st
 
 from lab.compare import all_pair_agreement, weighted_comparison
+from lab.limits import trial_limit
 from learners import MultiVectorPerceptron
 from ui import state
 from ui.controls import page_header
@@ -19,18 +20,33 @@ page_header(
     "**Passive–Aggressive** moves just enough to reach margin 1."
 )
 
+
+@st.cache_data(show_spinner="Comparing the learners…", max_entries=32, ttl=3600)
+def comparisons(fingerprint: str, order: str, passes: int, seed: int, max_trials: int, _points) -> tuple:
+    """(MV ≡ AP agreement, MV-IWP against MV-Perceptron) on the first ``max_trials`` trials — the same trials
+    as the page's run.  Keyed by the points' fingerprint (``_points`` is not hashed)."""
+    X, labels, weights = _points.to_arrays()
+    settings = {"order": order, "n_passes": passes, "seed": seed, "max_trials": max_trials}
+    agreement = all_pair_agreement(X, labels, weights, **settings)
+    comparison = weighted_comparison(MultiVectorPerceptron(importance_weighted=True), MultiVectorPerceptron(),
+                                     X, labels, weights, **settings)
+    return agreement, comparison
+
+
 learner_page("multiclass", min_classes=2)
 
 points = state.points()
 if len(points) and len(points.used_classes) >= 2:
-    X, labels, weights = points.to_arrays()
     order = state.widget_value("multiclass_order", "drawn")
     seed = int(state.widget_value("multiclass_seed", 0))
     passes = int(state.widget_value("multiclass_passes", 1))
+    limit = trial_limit("All-pair Perceptron", len(points), order).trials
+    agreement, comparison = comparisons(points.fingerprint(), order, passes, seed, limit, points)
+    if passes * len(points) > limit:
+        st.caption(f"Both comparisons below cover the first {limit:,} trials, like the run above.")
     left, right = st.columns(2)
     with left:
         st.subheader("Multi-vector ≡ all-pair")
-        agreement = all_pair_agreement(X, labels, weights, order=order, n_passes=passes, seed=seed)
         ratios = agreement["score_ratio"][np.isfinite(agreement["score_ratio"])]
         cols = st.columns(3)
         cols[0].metric("Disagreements", int(agreement["disagreements"][-1]),
@@ -40,9 +56,6 @@ if len(points) and len(points.used_classes) >= 2:
         cols[2].metric("Mistakes MV / AP", "{} / {}".format(*agreement["mistakes"]))
     with right:
         st.subheader("MV-IWP against MV-Perceptron")
-        comparison = weighted_comparison(MultiVectorPerceptron(importance_weighted=True),
-                                         MultiVectorPerceptron(), X, labels, weights,
-                                         order=order, n_passes=passes, seed=seed)
         iwp, plain = comparison["first"], comparison["second"]
         cols = st.columns(2)
         cols[0].metric("Mistakes IWP / plain", f"{iwp['mistakes'][-1]} / {plain['mistakes'][-1]}")

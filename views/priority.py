@@ -59,7 +59,7 @@ def compare(fingerprint: str, theta: tuple, which: str, _points):
     theta = np.asarray(theta, dtype=float)
     used = np.unique(labels)
     wanted = OURS if which == "ours" else BASELINE_NAMES
-    fitted = fit_methods(X, labels, theta[used], seed=0, only=wanted)
+    fitted = fit_methods(X, labels, theta[used], seed=0, only=wanted, standardize=True)
     figure = regions_side_by_side(X, labels, names, fitted, theta, weights=weights, columns=len(wanted),
                                   title="ours" if which == "ours" else "the baselines")
     return method_rows(fitted, X, labels, names, theta), figure, len(X)
@@ -110,7 +110,8 @@ if need_points(points, min_classes=2):
                        "share of a class's points predicted as it. Ours: 10 passes, both solvers. CSOVA fits one "
                        "θ-weighted binary SVM per class; CSOVO one per pair of classes, then votes (the same model as "
                        "scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the plain SVM ignores "
-                       "θ." + sample)
+                       "θ. The baselines see the coordinates standardised (mean 0, variance 1 per axis), as SVMs "
+                       "need; ours sees them as drawn." + sample)
             st.plotly_chart(figure, key="priority_regions", theme=None)
             st.caption("Regions of every method for the θ above, on the same axes. 'exact': the model predicts the "
                        "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "

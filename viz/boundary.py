@@ -334,7 +334,7 @@ def arrow_geometry(arrow, box) -> dict | None:
     has_intercept = _has_offset(arrow)
     if has_intercept:
         foot = closest_point_to_origin(w, b)
-        if _inside(foot, box):
+        if foot is not None and _inside(foot, box):
             anchor = foot
         else:
             segment = line_segment_in_box(w, b, box)

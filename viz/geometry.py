@@ -381,16 +381,21 @@ def line_segment_in_box(w, b, box, level: float = 0.0):
 
 
 def closest_point_to_origin(w, b):
-    """The point of the line w·x + b = 0 nearest to the origin, −b·w/‖w‖², or None when w = 0.
+    """The point of the line w·x + b = 0 nearest to the origin, −b·w/‖w‖², or None when w = 0 or the
+    point lies beyond the float range (a tiny w with a large b).
 
     >>> closest_point_to_origin([0.0, 2.0], -4.0).tolist()
     [0.0, 2.0]
+    >>> closest_point_to_origin([1e-320, 0.0], 1.0) is None
+    True
     """
     w, b = _vector(w), _scalar(b)
     norm = float(np.hypot(w[0], w[1]))
     if norm == 0.0:
         return None
-    return -(b / norm) * (w / norm)
+    with np.errstate(over="ignore", invalid="ignore"):
+        foot = -(b / norm) * (w / norm)
+    return foot if np.all(np.isfinite(foot)) else None
 
 
 def border_segments(regions, box, tolerance: float = 1e-9) -> list:

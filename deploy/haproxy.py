@@ -1,0 +1,109 @@
+"""The proxy in front of the lab's workers: an HAProxy configuration (Debian's ``haproxy`` package).
+
+One frontend, one backend of ``streamlit run`` workers on the loopback interface:
+
+* **Cookie affinity** (``cookie LABWORKER insert``): the proxy picks a worker for a browser's first request
+  and sets a cookie naming it; every later request of that browser — reruns over the websocket, uploads,
+  downloads, media — goes to the same worker, where its Streamlit session lives.  Not the client's IP: a
+  class behind one NAT would all land on one worker.
+* **Websockets** pass through (HTTP/1.1 upgrade); ``timeout tunnel`` keeps an open tab's socket for an hour
+  of silence.
+* **Health checks** on ``/_stcore/health`` every second: a worker failing two in a row leaves the rotation,
+  two passes bring it back.  ``option redispatch`` sends a browser whose worker is gone to a live one (and
+  the cookie then names the new worker), so its tab reconnects and the lab comes back from its URL.
+* ``/_stcore/metrics`` (session counts, cache sizes) is refused, matched on the decoded path.
+* Every response says which worker served it (``X-Lab-Worker``): for operators and the proxy tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+#: the affinity cookie's name
+COOKIE = "LABWORKER"
+#: the response header naming the worker that answered
+WORKER_HEADER = "X-Lab-Worker"
+
+
+@dataclass(frozen=True)
+class Worker:
+    """One lab server: its name (the cookie's value) and its loopback port."""
+
+    name: str
+    port: int
+
+
+def workers_on(first_port: int, count: int) -> list[Worker]:
+    """``count`` workers ``w1 … wN`` on consecutive ports from ``first_port``.
+
+    >>> workers_on(8601, 2)
+    [Worker(name='w1', port=8601), Worker(name='w2', port=8602)]
+    """
+    if count < 1:
+        raise ValueError(f"the proxy needs at least one worker; got {count}.")
+    if not 1024 <= first_port <= 65535 - count + 1:
+        raise ValueError(f"worker ports must lie in 1024–65535; got {first_port}–{first_port + count - 1}.")
+    return [Worker(f"w{index + 1}", first_port + index) for index in range(count)]
+
+
+def haproxy_config(workers: list[Worker], *, port: int, host: str = "0.0.0.0") -> str:
+    """The configuration text of a proxy on ``host:port`` in front of ``workers``."""
+    if not workers:
+        raise ValueError("the proxy needs at least one worker.")
+    servers = "\n".join(f"    server {w.name} 127.0.0.1:{w.port} cookie {w.name}" for w in workers)
+    return f"""\
+# Mistake Bound Lab: {len(workers)} workers behind one proxy (written by `python -m deploy`)
+global
+    maxconn 4096
+    log stderr format short local0 warning
+
+defaults
+    mode http
+    log global
+    option dontlognull
+    option forwardfor
+    timeout connect 5s
+    timeout client 5m
+    timeout server 5m
+    timeout http-request 30s
+    # an open tab keeps one websocket; an hour of silence closes it (the tab then reconnects)
+    timeout tunnel 1h
+    # a browser whose worker is down is sent to another (its cookie then names the new one)
+    option redispatch
+    retries 2
+
+frontend lab
+    bind {host}:{port}
+    # session counts and cache sizes are not for the public; decoded, so %6D or %2F cannot slip past
+    http-request deny deny_status 404 if {{ path,url_dec -m beg /_stcore/metrics }}
+    default_backend lab_workers
+
+backend lab_workers
+    balance leastconn
+    cookie {COOKIE} insert indirect nocache httponly attr "SameSite=Lax"
+    option httpchk GET /_stcore/health
+    http-check expect status 200
+    default-server check inter 1s fall 2 rise 2
+    http-response set-header {WORKER_HEADER} %[srv_name]
+{servers}
+"""
+
+
+def haproxy_binary() -> str | None:
+    """Where ``haproxy`` is installed (Debian: ``apt-get install haproxy``), or None."""
+    return shutil.which("haproxy") or next((str(p) for p in (Path("/usr/sbin/haproxy"),) if p.exists()), None)
+
+
+def check_config(path: Path) -> str:
+    """Have HAProxy validate the configuration at ``path``; its message, or ValueError with it."""
+    binary = haproxy_binary()
+    if binary is None:
+        raise FileNotFoundError("haproxy is not installed: apt-get update && apt-get install -y haproxy")
+    done = subprocess.run([binary, "-c", "-f", str(path)], capture_output=True, text=True, timeout=30)
+    message = (done.stdout + done.stderr).strip()
+    if done.returncode != 0:
+        raise ValueError(f"HAProxy refuses {path}:\n{message}")
+    return message

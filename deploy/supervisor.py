@@ -1,0 +1,169 @@
+"""Start the lab's workers and the proxy, keep them up, stop them together.
+
+``Deployment(workers, port).run()``: every worker is ``streamlit run app.py`` on a loopback port (in its own
+process group), all with one cookie secret; once they answer ``/_stcore/health`` HAProxy starts in the
+foreground with the configuration of :mod:`deploy.haproxy`.  Every half second the supervisor looks at its
+children: a worker that died is started again (the proxy's health checks keep browsers away from it until it
+answers), the proxy dying ends everything.  Ctrl-C or SIGTERM stops the proxy and every worker.
+
+The state file (``state.json`` in the run directory: the proxy's URL and each worker's name, port and pid)
+is for operators and the proxy tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from deploy.haproxy import Worker, check_config, haproxy_binary, haproxy_config
+
+ROOT = Path(__file__).resolve().parents[1]
+HEALTH_TIMEOUT = 120.0          # seconds a worker may take to start
+POLL = 0.5                      # seconds between two looks at the children
+
+
+def worker_command(worker: Worker) -> list[str]:
+    """The command line of one worker: the lab on a loopback port, no browser, no file watcher."""
+    return [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+            "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(worker.port),
+            "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
+
+
+def healthy(port: int) -> bool:
+    """Whether the server on ``port`` answers its health check."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def stop_group(process: subprocess.Popen, grace: float = 10.0) -> None:
+    """SIGTERM ``process``'s group, SIGKILL after ``grace`` seconds."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(grace)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(grace)
+
+
+class Deployment:
+    """N lab workers behind one HAProxy on ``host:port`` (see the module's text)."""
+
+    def __init__(self, workers: list[Worker], port: int, *, host: str = "0.0.0.0", run_dir: Path | None = None,
+                 respawn: bool = True, log=sys.stderr):
+        if haproxy_binary() is None:
+            raise FileNotFoundError("haproxy is not installed: apt-get update && apt-get install -y haproxy")
+        self.workers, self.port, self.host, self.respawn, self.log = list(workers), int(port), host, respawn, log
+        self.run_dir = Path(run_dir) if run_dir else Path(tempfile.mkdtemp(prefix="lab-deploy-"))
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        self.environment = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.proxy: subprocess.Popen | None = None
+        self.restarts = 0
+
+    def say(self, text: str) -> None:
+        print(f"[deploy] {text}", file=self.log, flush=True)
+
+    # ------------------------------------------------------------------ starting
+    def start_worker(self, worker: Worker) -> subprocess.Popen:
+        output = open(self.run_dir / f"{worker.name}.log", "ab")
+        process = subprocess.Popen(worker_command(worker), cwd=ROOT, env=self.environment, stdout=output,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+        output.close()
+        self.processes[worker.name] = process
+        return process
+
+    def wait_healthy(self, workers: list[Worker]) -> None:
+        deadline = time.monotonic() + HEALTH_TIMEOUT
+        waiting = list(workers)
+        while waiting:
+            for worker in list(waiting):
+                if self.processes[worker.name].poll() is not None:
+                    raise RuntimeError(f"worker {worker.name} exited while starting; see "
+                                       f"{self.run_dir / (worker.name + '.log')}")
+                if healthy(worker.port):
+                    waiting.remove(worker)
+            if waiting and time.monotonic() > deadline:
+                raise RuntimeError(f"workers {[w.name for w in waiting]} did not answer within {HEALTH_TIMEOUT:.0f} s")
+            time.sleep(0.2)
+
+    def start(self) -> None:
+        config = self.run_dir / "haproxy.cfg"
+        config.write_text(haproxy_config(self.workers, port=self.port, host=self.host))
+        check_config(config)
+        for worker in self.workers:
+            self.start_worker(worker)
+        self.wait_healthy(self.workers)
+        self.proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(config)], start_new_session=True,
+                                      stdout=open(self.run_dir / "haproxy.log", "ab"), stderr=subprocess.STDOUT)
+        time.sleep(0.5)
+        if self.proxy.poll() is not None:
+            raise RuntimeError(f"haproxy exited at start; see {self.run_dir / 'haproxy.log'}")
+        self.write_state()
+        shown = "localhost" if self.host in ("0.0.0.0", "::") else self.host
+        self.say(f"{len(self.workers)} workers behind HAProxy: open http://{shown}:{self.port} "
+                 f"(Ctrl-C stops everything; logs in {self.run_dir})")
+
+    def write_state(self) -> None:
+        state = {"url": f"http://127.0.0.1:{self.port}", "proxy_pid": self.proxy.pid if self.proxy else None,
+                 "restarts": self.restarts,
+                 "workers": [{"name": w.name, "port": w.port, "pid": self.processes[w.name].pid} for w in self.workers]}
+        temporary = self.run_dir / "state.json.tmp"
+        temporary.write_text(json.dumps(state, indent=1))
+        temporary.replace(self.run_dir / "state.json")
+
+    # ------------------------------------------------------------------ watching
+    def check_once(self) -> None:
+        """Start again every worker that died; RuntimeError when the proxy died."""
+        if self.proxy is not None and self.proxy.poll() is not None:
+            raise RuntimeError(f"haproxy exited (code {self.proxy.returncode}); see {self.run_dir / 'haproxy.log'}")
+        for worker in self.workers:
+            process = self.processes[worker.name]
+            if process.poll() is not None:
+                self.say(f"worker {worker.name} (port {worker.port}) exited with code {process.returncode}; "
+                         + ("starting it again" if self.respawn else "left out"))
+                if self.respawn:
+                    stop_group(process, grace=1.0)          # what is left of its group
+                    self.start_worker(worker)
+                    self.restarts += 1
+                    self.write_state()
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            stop_group(self.proxy)
+        for process in self.processes.values():
+            stop_group(process)
+        self.say("stopped")
+
+    def run(self) -> int:
+        """Start, watch until Ctrl-C or SIGTERM, stop; the exit code."""
+        stopping = []
+        previous = signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+        try:
+            self.start()
+            while not stopping:
+                self.check_once()
+                time.sleep(POLL)
+            return 0
+        except KeyboardInterrupt:
+            return 0
+        except RuntimeError as error:
+            self.say(str(error))
+            return 1
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            self.stop()
