@@ -8,9 +8,11 @@ One frontend, one backend of ``streamlit run`` workers on the loopback interface
   class behind one NAT would all land on one worker.
 * **Websockets** pass through (HTTP/1.1 upgrade); ``timeout tunnel`` keeps an open tab's socket for an hour
   of silence.
-* **Health checks** on ``/_stcore/health`` every second: a worker failing two in a row leaves the rotation,
-  two passes bring it back.  ``option redispatch`` sends a browser whose worker is gone to a live one (and
-  the cookie then names the new worker), so its tab reconnects and the lab comes back from its URL.
+* **Health checks** on ``/_stcore/health`` every second (5 s to answer: a worker busy building runs can be
+  slow): a worker failing three in a row gets no new browsers, two passes bring it back.  Its own browsers
+  stay (``option persist``) as long as it accepts connections; when it refuses them (it died),
+  ``option redispatch`` sends them to a live worker (the cookie then names the new one), so the tab
+  reconnects and the lab comes back from its URL.
 * ``/_stcore/metrics`` (session counts, cache sizes) is refused, matched on the decoded path.
 * Every response says which worker served it (``X-Lab-Worker``): for operators and the proxy tests.
 """
@@ -71,7 +73,10 @@ defaults
     timeout http-request 30s
     # an open tab keeps one websocket; an hour of silence closes it (the tab then reconnects)
     timeout tunnel 1h
-    # a browser whose worker is down is sent to another (its cookie then names the new one)
+    # a browser stays with its worker even while checks call it down (a busy worker can answer a check
+    # late: under 40 students one did, and its students were moved, losing their sessions); only when
+    # its worker refuses the connection is it sent to another (its cookie then names the new one)
+    option persist
     option redispatch
     retries 2
 
@@ -86,7 +91,8 @@ backend lab_workers
     cookie {COOKIE} insert indirect nocache httponly attr "SameSite=Lax"
     option httpchk GET /_stcore/health
     http-check expect status 200
-    default-server check inter 1s fall 2 rise 2
+    timeout check 5s
+    default-server check inter 1s fall 3 rise 2
     http-response set-header {WORKER_HEADER} %[srv_name]
 {servers}
 """

@@ -29,8 +29,8 @@ def test_the_configuration_has_affinity_health_checks_failover_and_a_private_met
     text = haproxy_config(workers_on(8601, 3), port=8080)
     assert f"cookie {COOKIE} insert indirect nocache" in text           # affinity by cookie, not by address
     assert "balance source" not in text
-    assert "option httpchk GET /_stcore/health" in text and "fall 2 rise 2" in text
-    assert "option redispatch" in text and "timeout tunnel 1h" in text
+    assert "option httpchk GET /_stcore/health" in text and "fall 3 rise 2" in text and "timeout check 5s" in text
+    assert "option redispatch" in text and "option persist" in text and "timeout tunnel 1h" in text
     assert "path,url_dec -m beg /_stcore/metrics" in text
     assert f"set-header {WORKER_HEADER} %[srv_name]" in text
     servers = [line.split() for line in text.splitlines() if line.strip().startswith("server ")]
