@@ -26,6 +26,17 @@ STATE = """() => {
 }"""
 
 
+def open_lab_file(page, url: str, path) -> None:
+    """On the Data page, open the lab file at ``path`` through the share panel (the page it names then opens)."""
+    page.goto(f"{url}/data")
+    wait_idle(page)
+    page.locator(".st-key-share_open label").first.click()
+    wait_idle(page)
+    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(path)
+    wait_idle(page)
+    page.locator(".st-key-share_open_file button").click()
+
+
 def open_story(page, url: str, key: str, path: str) -> None:
     """Open Home's story ``key`` (it switches to ``path``) and wait for its player."""
     page.goto(f"{url}/")

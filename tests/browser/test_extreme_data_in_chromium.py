@@ -14,19 +14,9 @@ from lab.links import lab_file
 from tests.test_extreme_data import EXTREME
 
 from .conftest import screenshot, wait_idle
-from .player import STATE, focus_page, press, total, trial, wait_for_player
+from .player import STATE, focus_page, open_lab_file, press, total, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
-
-
-def open_lab_file(page, url: str, path) -> None:
-    page.goto(f"{url}/data")
-    wait_idle(page)
-    page.locator(".st-key-share_open label").first.click()
-    wait_idle(page)
-    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(path)
-    wait_idle(page)
-    page.locator(".st-key-share_open_file button").click()
 
 
 def shown_text(page) -> str:

@@ -48,6 +48,8 @@ def test_clicks_in_the_data_canvas_add_points_where_clicked(app_page, server_url
 def test_every_page_renders_at_1280x720(app_page, server_url, path):
     open_page(app_page, server_url, path)
     assert app_page.locator("h1").count() >= 1
+    if app_page.locator(".mbl-tl-root").count():          # a stepping page: its player drawn, not half-loaded
+        wait_for_player(app_page)
     screenshot(app_page, f"page-{path or 'home'}")
 
 

@@ -16,7 +16,7 @@ import pytest
 from lab.stories import STORIES
 
 from .conftest import SCREENSHOTS, VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
-from .player import focus_page, open_story, press, state, trial, wait_for_player
+from .player import focus_page, open_lab_file, open_story, press, state, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -116,13 +116,7 @@ def test_share_copies_the_link_and_its_lab_file_opens_the_same_run(browser, page
 
     context, other = new_tab(browser)
     try:
-        other.goto(f"{server_url}/data")
-        wait_idle(other)
-        other.locator(".st-key-share_open label").first.click()
-        wait_idle(other)
-        other.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(path)
-        wait_idle(other)
-        other.locator(".st-key-share_open_file button").click()
+        open_lab_file(other, server_url, path)
         other.wait_for_url("**/perceptron**", timeout=30_000)
         wait_for_player(other)
         assert other.evaluate(SHOWN) == shown

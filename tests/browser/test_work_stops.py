@@ -18,6 +18,7 @@ from lab.links import lab_file
 from lab.timeline import build_timeline
 from tests.load.test_many_users import cpu_seconds, tree_cpu_seconds
 
+from .player import open_lab_file
 from .test_paper_lab import choose_experiment
 from .conftest import ROOT, VIEWPORT, _stop, free_port, start_server, wait_idle
 
@@ -54,13 +55,7 @@ def heavy_file(tmp_path):
 
 def start_heavy_build(page, url, path) -> None:
     """Open the lab file: the Winnow page then builds its run; return once the build's bar is shown."""
-    page.goto(f"{url}/data")
-    wait_idle(page)
-    page.locator(".st-key-share_open label").first.click()
-    wait_idle(page)
-    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(path)
-    wait_idle(page)
-    page.locator(".st-key-share_open_file button").click()
+    open_lab_file(page, url, path)
     page.get_by_text("Computing the run").first.wait_for(timeout=90_000)
 
 
