@@ -53,8 +53,14 @@ MAX_POINTS_TEXT = 7_200
 MAX_VALUE_TEXT = 80
 #: most fields read from one query string
 MAX_FIELDS = 64
-#: largest lab file read
-MAX_FILE_BYTES = 40 * 2**20
+#: largest lab file read: the largest a user can save is 6.2 MB (100,000 points at full float precision,
+#: six classes with 40-character names of 4-byte characters); 8 MiB leaves a third more
+MAX_FILE_BYTES = 8 * 2**20
+#: most '[' and most '{' a lab file may hold (counted before it is parsed): a saved file has six lists and
+#: three tables, class names may hold brackets (6 × 40), so a few hundred are plenty; ``[],[],…`` is refused
+MAX_FILE_BRACKETS = 512
+#: longest number in a lab file (a float's repr has at most 24 characters)
+MAX_FILE_NUMBER = 40
 FILE_FORMAT = "mistake-bound-lab"
 FILE_VERSION = 1
 
@@ -65,8 +71,9 @@ PAGES = ("", "data", *LEARNER_PAGES, "experts", "paper-lab")
 FOREIGN_KEYS = frozenset({"lesson", "screen", "challenge", "quiz"})
 DATA_KEYS = frozenset({"story", "gen", "gseed", "pts", "theta"})
 ORDERS = ("drawn", "shuffled", "adversarial")
-_DECIMAL = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,3})?")
-_WHOLE = re.compile(r"[-+]?\d{1,12}")
+# unambiguous (each character has one place to go, so a failed match is linear) and ASCII digits only
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+_WHOLE = re.compile(r"[-+]?[0-9]{1,12}")
 
 
 def slug(name: str) -> str:
@@ -120,6 +127,9 @@ class Field:
         return self._number(text, int if self.kind == "int" else float)
 
     def _number(self, text: str, kind):
+        if len(text) > MAX_VALUE_TEXT:               # before any pattern or conversion
+            raise ValueError(f"Ignored {self.key}: {_shown(text)} is {len(text):,} characters long, "
+                             f"not a number (at most {MAX_VALUE_TEXT}).")
         pattern = _WHOLE if kind is int else _DECIMAL
         if not pattern.fullmatch(text.strip()):
             what = "a whole number" if kind is int else "a decimal number"
@@ -387,8 +397,9 @@ def read_query(page: str, query: Mapping) -> Link:
     """The :class:`Link` a query string (as a mapping key → text) asks of ``page``.  Never raises."""
     page = page if page in PAGES else ""
     link, values = Link(page), _single(query)
-    if len(values) > MAX_FIELDS:
-        link.problems.append(f"The link has {len(values)} fields; only the first {MAX_FIELDS} are read.")
+    count = len(query)
+    if count > MAX_FIELDS:
+        link.problems.append(f"The link has {count:,} fields; only the first {MAX_FIELDS} are read.")
         values = dict(list(values.items())[:MAX_FIELDS])
     link.data = _read_data(values, link.problems)
     link.widgets = _read_fields(page, values, link.problems)
@@ -459,6 +470,21 @@ def _refuse_constant(name):
     raise ValueError(f"the file holds {name}, which is not a number a point may have.")
 
 
+def _long_number(text: str):
+    raise ValueError(f"it holds a number of {len(text):,} characters ({_shown(text)}); no setting, coordinate, "
+                     f"label or weight has more than {MAX_FILE_NUMBER}.")
+
+
+def _file_int(text: str) -> int:
+    """A JSON integer of the file, refused by its length before Python converts it (a huge one would
+    otherwise stop at the interpreter's own limit on digits, with the interpreter's message)."""
+    return int(text) if len(text) <= MAX_FILE_NUMBER else _long_number(text)
+
+
+def _file_float(text: str) -> float:
+    return float(text) if len(text) <= MAX_FILE_NUMBER else _long_number(text)
+
+
 def read_lab_file(content) -> Link:
     """The :class:`Link` a lab file asks for.  Never raises: a file that cannot be used at all gives a
     Link without data or settings whose ``problems`` say why."""
@@ -499,8 +525,14 @@ def _load_document(content) -> dict:
         raise ValueError("it is not a file.")
     if len(content) > MAX_FILE_BYTES:
         raise ValueError(f"it has {len(content) / 2**20:.1f} MiB; a lab file has at most {MAX_FILE_BYTES // 2**20} MiB.")
+    content = bytes(content)
+    for bracket, what in ((b"[", "lists"), (b"{", "tables")):
+        if content.count(bracket) > MAX_FILE_BRACKETS:     # before parsing: each costs a Python object
+            raise ValueError(f"it holds {content.count(bracket):,} {what}; a lab file has a few "
+                             f"(at most {MAX_FILE_BRACKETS}).")
     try:
-        document = json.loads(bytes(content).decode("utf-8"), parse_constant=_refuse_constant)
+        document = json.loads(content.decode("utf-8"), parse_constant=_refuse_constant,
+                              parse_int=_file_int, parse_float=_file_float)
     except UnicodeDecodeError:
         raise ValueError("it is not UTF-8 text.") from None
     except RecursionError:
@@ -509,7 +541,8 @@ def _load_document(content) -> dict:
         raise ValueError(f"it is not JSON (line {error.lineno}, column {error.colno}: {error.msg}).") from None
     if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
         raise ValueError(f"it is not a lab file (a JSON object with \"format\": \"{FILE_FORMAT}\").")
-    if document.get("version") != FILE_VERSION:
+    version = document.get("version")
+    if type(version) is not int or version != FILE_VERSION:      # true == 1 in Python: a bool is no version
         raise ValueError(f"it was written by another version of the lab ({_shown(str(document.get('version')))});"
                          f" this one reads version {FILE_VERSION}.")
     return document

@@ -12,9 +12,12 @@ import streamlit as st
 
 from components.html_export import run_html
 from components.share import share_box
-from lab.links import read_lab_file
+from lab.links import MAX_FILE_BYTES, read_lab_file
 from ui import state
+from ui.controls import literal
 
+#: the lab file uploader's own cap, in MiB: the size :func:`lab.links.read_lab_file` reads at most
+LAB_FILE_MB = MAX_FILE_BYTES // 2**20
 #: the page scripts by url path (app.py's pages)
 SCRIPTS = {"": "views/home.py", "paper-lab": "views/paper_lab.py"}
 
@@ -52,14 +55,14 @@ def _title(run: dict) -> str:
 
 
 def open_lab_file() -> None:
-    upload = st.file_uploader("Open a lab file", type=["json"], key="share_upload",
+    upload = st.file_uploader("Open a lab file", type=["json"], key="share_upload", max_upload_size=LAB_FILE_MB,
                               help="A file saved with Download lab file: its page, settings, points and trial.")
     if upload is None or not st.button("Open the lab file", key="share_open_file", icon=":material/folder_open:"):
         return
     link = read_lab_file(upload.getvalue())
     if link.data is None:
-        st.error(" ".join(link.problems) + " Your points are unchanged.", icon=":material/error:")
+        st.error(literal(" ".join(link.problems)) + " Your points are unchanged.", icon=":material/error:")
         return
     state.apply_link(link)
-    state.notify("success", f"Opened the lab file {upload.name!r}: {len(state.points()):,} points.")
+    state.notify("success", f"Opened the lab file “{literal(upload.name)}”: {len(state.points()):,} points.")
     st.switch_page(script_of(link.page))

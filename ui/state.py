@@ -297,10 +297,12 @@ def pop_unfinished_experiment():
 
 # ------------------------------------------------------------------ self-study: lessons
 def _whole(text, low: int, high: int) -> int | None:
-    """A whole number in [low, high] from a URL value, or None (a link never breaks a page)."""
-    if text is None or not str(text).isdigit() or len(str(text)) > 4:
+    """A whole number in [low, high] from a URL value, or None (a link never breaks a page).
+
+    Length first, then ASCII digits only: ``str.isdigit`` also accepts '²' or '١', which ``int`` refuses."""
+    if text is None or not 0 < len(str(text)) <= 5 or not all("0" <= c <= "9" for c in str(text)):
         return None
-    value = int(text)
+    value = int(str(text))
     return value if low <= value <= high else None
 
 
@@ -344,13 +346,20 @@ def screens_done(lesson_key: str) -> set[int]:
 
 
 # ------------------------------------------------------------------ self-study: challenges
+#: longest ``?challenge=…`` read (a few challenges, each with a score of at most five digits)
+MAX_CHALLENGE_TEXT = 2_000
+
+
 def _read_challenge_url(keys) -> None:
     """Once per session: ``?challenge=winnow,perceptron=7,winnow=4`` — the challenge shown, then best scores
     (mistakes forced) per challenge.  The current one presets the page's choice; bad parts are ignored."""
     if _get("challenge_read"):
         return
     st.session_state["challenge_read"] = True
-    parts = [part.strip() for part in str(st.query_params.get("challenge", "")).split(",") if part.strip()]
+    text = str(st.query_params.get("challenge", ""))
+    if len(text) > MAX_CHALLENGE_TEXT:            # longer than every challenge with a score: not read
+        text = ""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
     best = _get("challenge_best")
     for part in parts:
         name, _, value = part.partition("=")
@@ -358,8 +367,8 @@ def _read_challenge_url(keys) -> None:
             continue
         if not value:
             st.session_state.setdefault("challenge_choice", name)
-        elif _whole(value, 0, 10_000) is not None:
-            best[name] = max(best.get(name, 0), int(value))
+        elif (mistakes := _whole(value, 0, 10_000)) is not None:
+            best[name] = max(best.get(name, 0), mistakes)
 
 
 def challenge_choice(keys) -> str:

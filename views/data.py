@@ -36,7 +36,7 @@ def change_theta(j: int) -> None:
     try:
         state.set_points(state.points().set_theta(theta))
     except ValueError as error:
-        state.notify("error", f"θ was not changed: {error}")
+        state.notify("error", f"θ was not changed: {literal(error)}")
 
 
 state.preset({"data_classes": len(points.class_names),
@@ -159,7 +159,7 @@ with gen_left:
                 state.set_points(points.merge(made))
             st.rerun()
         except ValueError as error:
-            st.error(f"Could not generate: {error}")
+            st.error(f"Could not generate: {literal(error)}")
 
 with gen_right:
     st.markdown("**Importance weights and priorities**")
@@ -172,7 +172,7 @@ with gen_right:
                 state.set_points(points.set_weights(f"class:{j}", value))
                 st.rerun()
             except ValueError as error:
-                st.error(str(error))
+                st.error(literal(error))
     columns = st.columns(len(points.class_names))
     for j, column in enumerate(columns):
         column.number_input(f"θ of {literal(points.class_names[j])}", *THETA_RANGE, value=None, step=0.5,

@@ -5,6 +5,7 @@ import streamlit as st
 from lab.links import DataRef
 from lab.stories import STORIES, make_points
 from ui import state
+from ui.controls import literal
 
 
 def open_story(key: str) -> None:
@@ -12,7 +13,7 @@ def open_story(key: str) -> None:
     try:
         points = make_points(story)
     except ValueError as error:
-        state.notify("error", f"The story could not be loaded: {error}")
+        state.notify("error", f"The story could not be loaded: {literal(error)}")
         return
     state.set_points(points, origin=DataRef(story=key))
     state.preset(story.presets)

@@ -90,7 +90,7 @@ if need_points(points, min_classes=2):
     try:
         ours_rows, ours_figure, _ = compare(*key, "ours", points)
     except ValueError as error:
-        ours_slot.error(f"Ours could not be fitted on these points: {error} Your points are unchanged.")
+        ours_slot.error(f"Ours could not be fitted on these points: {literal(error)} Your points are unchanged.")
         ours_rows = []
     else:
         ours_slot.plotly_chart(ours_figure, key="priority_ours", theme=None)
@@ -100,7 +100,7 @@ if need_points(points, min_classes=2):
         try:
             rows, figure, used = compare(*key, "baselines", points)
         except ValueError as error:
-            st.error(f"The baselines could not be fitted on these points: {error} Your points are unchanged.")
+            st.error(f"The baselines could not be fitted on these points: {literal(error)} Your points are unchanged.")
         else:
             st.dataframe(pd.DataFrame(ours_rows + rows), hide_index=True)
             sample = "" if used == len(points) else (
