@@ -25,7 +25,6 @@ import json
 import numpy as np
 
 from viz import curves as curve_figures
-from viz.boundary import plain
 from viz.timeline import with_cursor
 
 from . import catalog
@@ -85,7 +84,7 @@ def build_experts_timeline(name: str, values: dict, advice, outcomes, *, seed: i
                    "phase": [int(r.phase) for r in records],
                    "epsilon": [float(r.epsilon) if randomized else None for r in records]},
         "curves": {"figure": figure_json(curves),
-                   "notes": [f"{plain(c.name)} ({plain(c.source)}): {plain(c.reason)}." for c in found if c.reason]},
+                   "notes": [f"{c.name} ({c.source}): {c.reason}." for c in found if c.reason]},   # text, not markup
         "math": math,
         "quiz": experts_quiz(records, randomized=randomized),
     }

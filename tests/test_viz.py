@@ -455,20 +455,21 @@ def test_bound_curves_draw_only_where_a_bound_applies_and_say_why_elsewhere():
     assert names[:2] == ["mistakes", "weighted loss"]
     assert names[2] == "Novikoff (seed 003), from trial 3"
     assert list(figure.data[2].y) == [None, None, 8.0, 8.0, 9.0, 9.0]
-    assert names[3] == "Winnow: does not apply" and figure.data[3].visible == "legendonly"
+    assert "Winnow" not in " ".join(names)            # not drawn, so not in the legend: named under the title
     assert figure.layout.title.subtitle.text == "not drawn — Winnow: no non-negative separator"
-    assert names[4] == "gappy, on 4 of 6 trials"
-    assert list(figure.data[4].y) == [1.0, None, 3.0, None, 5.0, 6.0]
-    assert list(figure.data[4].marker.size)[:3] == [6, 0, 6]      # isolated points get a visible marker
+    assert names[3] == "gappy, on 4 of 6 trials"
+    assert list(figure.data[3].y) == [1.0, None, 3.0, None, 5.0, 6.0]
+    assert list(figure.data[3].marker.size)[:3] == [6, 0, 6]      # isolated points get a visible marker
     assert_clean(figure)
 
 
-def test_bound_curves_linear_view_keeps_the_count_readable_and_log_scale_is_an_option():
+def test_bound_curves_keep_a_far_bound_in_view_on_a_log_axis_and_log_scale_is_an_option():
     trials = np.arange(1, 101)
     bound = {"name": "loose", "values": np.full(100, 1e6), "applies": np.ones(100, bool)}
     figure = curves.bound_curves_figure(trials, np.minimum(trials, 10), [bound])
-    assert figure.layout.yaxis.range[1] < 100 and "above this view" in figure.layout.annotations[0].text
-    assert curves.bound_curves_figure(trials, np.minimum(trials, 10), [bound], log_y="auto").layout.yaxis.type == "log"
+    assert figure.layout.yaxis.type == "log" and 10 ** figure.layout.yaxis.range[1] > 1e6
+    assert not figure.layout.annotations                 # no "above this view" note: the bound is in view
+    assert curves.bound_curves_figure(trials, np.minimum(trials, 10), [bound], log_y=False).layout.yaxis.range[1] > 1e6
     figure = curves.bound_curves_figure(trials, np.zeros(100), [bound], log_y=True)
     assert figure.layout.yaxis.type == "log"
     assert_clean(figure)

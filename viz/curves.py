@@ -141,11 +141,85 @@ def curve_layout(figure: go.Figure, title: str, height: int = 360, top: int = 40
 
 
 # ---------------------------------------------------------------- bounds
-def _measured_trace(trials, values, name, color, width) -> go.Scatter:
+#: a linear view up to READABLE × count + READABLE keeps the count readable; bounds above it get a log axis
+READABLE = 5
+#: bounds within this fraction of each other on every trial of the run are one curve (one legend entry)
+SAME_WITHIN = 0.01
+#: a bound that applies on fewer than this fraction of the trials is named under the title, not drawn
+RARE = 0.1
+#: the player draws the curve of the comparator the student drags in this colour
+#: (components/comparator_drag.js, COLOR): no bound of the figure takes it
+DRAGGED_U_COLOR = "#CC79A7"
+#: references (bounds of another run) are grey and thin; each gets its own dash
+REFERENCE_DASHES = ("dot", "dashdot", "longdashdot", "longdash")
+
+
+def bound_style(index: int) -> dict:
+    """The line of the ``index``-th bound drawn: :func:`viz.palette.bound_style`'s dashes, its colours
+    without the dragged comparator's (:data:`DRAGGED_U_COLOR`).
+
+    >>> bound_style(2)["color"] != DRAGGED_U_COLOR
+    True
+    """
+    colors = [c for c in palette.BOUND_COLORS if c.upper() != DRAGGED_U_COLOR.upper()]
+    dashes = list(dict.fromkeys(palette.BOUND_DASHES))          # distinct dashes, in the palette's order
+    turn = index // len(colors)                                  # the next round of colours shifts the dashes
+    return {**palette.bound_style(index), "color": colors[index % len(colors)],
+            "dash": dashes[(index + turn) % len(dashes)]}
+
+
+def reference_style(index: int) -> dict:
+    """The line of the ``index``-th reference drawn: :data:`viz.palette.REFERENCE_STYLE` with its own dash."""
+    return {**palette.REFERENCE_STYLE, "dash": REFERENCE_DASHES[index % len(REFERENCE_DASHES)]}
+
+
+def count_axis(top: float, highest: float, lowest: float = 1.0, *, log_y="auto") -> dict:
+    """The y axis of counts up to ``top`` against bounds up to ``highest``: both always in view.
+
+    Linear from 0 while the bounds stay below ``READABLE × top + READABLE`` (or ``log_y=False``);
+    above that (or ``log_y=True``) a log axis broken at the bottom: 0 is drawn at ``floor`` (half
+    the decade of the smallest positive value ``lowest``), the tick there reads "0".  Returns the
+    layout's ``yaxis`` entries plus ``"floor"`` (None on a linear axis), which the traces use.
+
+    >>> count_axis(3, 9)["range"]
+    [0, 9.45]
+    >>> axis = count_axis(3, 130)
+    >>> axis["type"], axis["floor"], axis["ticktext"][:4]
+    ('log', 0.5, ['0', '1', '2', '5'])
+    """
+    if log_y == "auto":
+        log_y = highest > READABLE * max(top, 0.0) + READABLE
+    elif log_y not in (True, False):
+        raise ValueError(f"log_y must be True, False or 'auto'; got {log_y!r}.")
+    upper = max(top, highest)
+    if not log_y:
+        return {"range": [0, round(max(1.05 * top + 1, 1.05 * highest), 6)], "floor": None}
+    lowest = min(lowest, 1.0) if lowest > 0 else 1.0
+    floor = 10.0 ** np.floor(np.log10(lowest)) / 2
+    decades = range(int(np.floor(np.log10(floor))) + 1, int(np.ceil(np.log10(max(upper, 1.0)))) + 5)
+    steps = (1, 2, 5) if np.log10(max(upper, 1.0) / floor) <= 3.5 else (1,)
+    values = [round(s * 10.0 ** k, 12) for k in decades for s in steps]
+    return {"type": "log", "floor": float(floor), "tickmode": "array",
+            "tickvals": [float(floor)] + values, "ticktext": ["0"] + [f"{v:g}" for v in values],
+            "range": [round(float(np.log10(floor)) - 0.05, 6), round(float(np.log10(max(upper, floor) * 1.25)), 6)]}
+
+
+def _on_axis(values, floor):
+    """(y, customdata) of a trace: on a log axis, values at or below ``floor`` sit on it (the "0" tick)
+    and the hover reads the true value from customdata."""
+    if floor is None:
+        return values, None
+    return np.where(np.isfinite(values), np.maximum(values, floor), values), values
+
+
+def _measured_trace(trials, values, name, color, width, floor=None) -> go.Scatter:
     keep = step_points(values)
-    return scatter(x=trials[keep].tolist(), y=finite_or_none(values[keep]), name=plain(name), mode="lines",
+    y, real = _on_axis(values[keep], floor)
+    extra = {} if real is None else {"customdata": finite_or_none(real)}
+    value = "%{y:.4g}" if real is None else "%{customdata:.4g}"
+    return scatter(x=trials[keep].tolist(), y=finite_or_none(y), name=plain(name), mode="lines",
                    line=dict(color=color, width=width, shape="hv"),
-                   hovertemplate="%{y:.4g}<extra>" + plain(name) + "</extra>")
+                   hovertemplate=value + "<extra>" + plain(name) + "</extra>", **extra)
 
 
 def _curve_values(curve, T: int) -> tuple:
@@ -164,54 +238,107 @@ def is_reference(curve) -> bool:
     return not bool(_field(curve, "bounds_this_run", True))
 
 
-def _bound_trace(trials, curve, index: int, log_y: bool) -> go.Scatter:
-    T = trials.size
+def _bound_item(curve, T: int) -> dict:
+    """A bound curve checked and described: its name, values where it applies, and what it is."""
     name, values, shown = _curve_values(curve, T)
-    source = _field(curve, "source", "")
-    if source:
-        name += f" ({plain(source)})"
-    if _field(curve, "measures", "mistakes") not in ("mistakes", None):
-        name += f" — {plain(_field(curve, 'measures'))}"
-    if log_y:
-        shown = shown & (values > 0)
-    reference = is_reference(curve)
-    style = palette.REFERENCE_STYLE if reference else palette.bound_style(index)
-    if reference and not name.lower().startswith("reference"):
-        name = "reference — " + name
+    source = plain(_field(curve, "source", "") or "")
+    measures = _field(curve, "measures", "mistakes") or "mistakes"
     reason = _field(curve, "reason", "") or "its conditions do not hold on the data seen so far"
-    if not shown.any():
-        return scatter(x=[float(trials[0]) if T else None], y=[None], mode="lines", line=style, visible="legendonly",
-                       name=f"{name}: does not apply", meta=plain(_shorten(reason, 90)))
-    hover = name
+    return {"name": name, "values": values, "shown": shown, "source": source, "measures": measures,
+            "reference": is_reference(curve), "reason": plain(_shorten(reason, 90))}
+
+
+def same_curve(a: dict, b: dict) -> bool:
+    """Whether two bound items (:func:`_bound_item`) draw one line: both bounds or both references,
+    applying on the same trials, within :data:`SAME_WITHIN` of each other on every one of them.
+
+    >>> ones = np.ones(3, bool)
+    >>> item = lambda v: {"values": np.array(v, float), "shown": ones, "reference": False}
+    >>> same_curve(item([55.42, 56, 57]), item([55.43, 56, 57])), same_curve(item([1, 2, 3]), item([1, 2, 3.5]))
+    (True, False)
+    """
+    if a["reference"] != b["reference"] or not np.array_equal(a["shown"], b["shown"]) or not a["shown"].any():
+        return False
+    x, y = a["values"][a["shown"]], b["values"][b["shown"]]
+    return bool(np.all(np.abs(x - y) <= SAME_WITHIN * np.maximum(np.abs(x), np.abs(y))))
+
+
+def group_equal(items: list) -> list[list[int]]:
+    """Indices of ``items`` grouped by :func:`same_curve` (each group compared with its first member),
+    in the order of their first members."""
+    groups: list[list[int]] = []
+    for i, item in enumerate(items):
+        home = next((g for g in groups if same_curve(items[g[0]], item)), None)
+        if home is None:
+            groups.append([i])
+        else:
+            home.append(i)
+    return groups
+
+
+def _why_equal(members: list, counts_equal: bool) -> str:
+    """Why merged curves coincide: the weights when they bound different measures that are equal here."""
+    if counts_equal and len({m["measures"] for m in members}) > 1:
+        return "all weights 1"
+    last = ", ".join(f"{m['values'][m['shown']][-1]:.4g}" for m in members)
+    return f"equal within {SAME_WITHIN * 100:g} % on this run ({last})"
+
+
+def _group_label(members: list, counts_equal: bool) -> tuple[str, str]:
+    """(legend name, hover name) of one drawn curve, which may stand for several equal bounds."""
+    def full(m):
+        text = m["name"] + (f" ({m['source']})" if m["source"] else "")
+        return text + (f" — {plain(m['measures'])}" if m["measures"] != "mistakes" else "")
+    if len(members) == 1:
+        name = full(members[0])
+        if members[0]["reference"] and not name.lower().startswith("reference"):
+            name = "reference — " + name
+        return name, name
+    name = " = ".join(m["name"] for m in members) + ": " + _why_equal(members, counts_equal)
+    if members[0]["reference"]:
+        name = "references " + name
+    return name, "<br>".join(full(m) for m in members)
+
+
+def _bound_trace(trials, item: dict, name: str, hover: str, style: dict, floor) -> go.Scatter:
+    T = trials.size
+    values, shown = item["values"], item["shown"]
     if not shown.all():
         first = int(np.argmax(shown))
         if shown[first:].all():
             name += f", from trial {trials[first]:g}"
         else:
             name += f", on {int(shown.sum())} of {T} trials"
-        hover = f"{name}<br>elsewhere: {plain(_shorten(reason))}"
+        hover = f"{hover}<br>elsewhere: {item['reason']}"
     keep = thin_indices(shown)
     kept = shown[keep]
+    y, real = _on_axis(values[keep], floor)
     isolated = kept & ~np.r_[False, kept[:-1]] & ~np.r_[kept[1:], False]
-    markers = {"mode": "lines"}
+    extra = {"mode": "lines"}
     if isolated.any():      # a lone applicable trial is no line: give it a dot (every marker is an SVG node)
-        markers = dict(mode="lines+markers", marker=dict(size=np.where(isolated, 6, 0).tolist(), color=style["color"]))
-    return scatter(x=trials[keep].tolist(), y=[float(v) if s else None for v, s in zip(values[keep], kept)],
-                   name=name, line=style, connectgaps=False, opacity=0.8 if reference else 1.0,
-                   legendgroup="reference" if reference else "bound",
-                   hovertemplate="%{y:.4g}<extra>" + hover + "</extra>", **markers)
+        extra = dict(mode="lines+markers", marker=dict(size=np.where(isolated, 6, 0).tolist(), color=style["color"]))
+    if real is not None:
+        extra["customdata"] = [float(v) if s else None for v, s in zip(real, kept)]
+    value = "%{y:.4g}" if real is None else "%{customdata:.4g}"
+    return scatter(x=trials[keep].tolist(), y=[float(v) if s else None for v, s in zip(y, kept)],
+                   name=name, line=style, connectgaps=False, opacity=0.8 if item["reference"] else 1.0,
+                   legendgroup="reference" if item["reference"] else "bound",
+                   hovertemplate=value + "<extra>" + hover + "</extra>", **extra)
 
 
 def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistakes", weighted_loss=None,
-                        log_y=False, title: str | None = None) -> go.Figure:
+                        log_y="auto", title: str | None = None) -> go.Figure:
     """The measured cumulative count against every bound curve, trial by trial.
 
-    A bound that applies on no trial is listed, with its reason, under the
-    title ("not drawn — name: reason") and as a hidden legend entry.  A curve
-    that does not bound this run (``bounds_this_run=False``: a reference such as
-    Winnow at the tuned η*) is drawn thin, grey and dotted, named "reference — …",
-    and the measured count may cross it.  The default title promises bounds only
-    when the figure draws one.
+    Every bound drawn is in view with the count (:func:`count_axis`: linear while that keeps the
+    count readable, else a log axis with 0 at its foot).  Bounds equal within :data:`SAME_WITHIN`
+    on every trial are one line, whose legend entry names them all and says why.  A bound that
+    applies on no trial, or on fewer than :data:`RARE` of them, is not drawn: it is named, with
+    its reason, under the title ("not drawn — name: reason"), and the legend lists only what is
+    drawn.  A curve that does not bound this run (``bounds_this_run=False``: a reference such as
+    Winnow at the tuned η*) is drawn thin, grey and dotted (each reference its own dash), named
+    "reference — …", and the measured count may cross it.  The default title promises bounds only
+    when the figure draws one.  No bound takes :data:`DRAGGED_U_COLOR`.
 
     Parameters
     ----------
@@ -222,41 +349,51 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
         optionally ``source`` and ``measures`` (e.g. "weighted loss") — e.g.
         :class:`learners.comparators.BoundCurve`.
     weighted_loss : optional cumulative weighted loss, drawn in grey when it differs from the count.
-    log_y : True for a log y axis; ``"auto"`` when the largest bound exceeds 20 times the count.
-        On a linear axis the view keeps the count readable: it shows bounds up to
-        5 × count + 5 and says so when some lie above.
+    log_y : "auto" (default), True or False: see :func:`count_axis`.
     """
     trials = _trials(trials)
     T = trials.size
     measured = _series(cum_mistakes, T, y_label)
     if not np.all(np.isfinite(measured)):
         raise ValueError(f"{y_label} must be finite.")
-    curves = list(curves or [])
-    top = max(_finite_max(measured), 0.0)
-    highest = 0.0
-    for curve in curves:
-        _, values, shown = _curve_values(curve, T)
-        highest = max(highest, _finite_max(values[shown]))
-    if log_y == "auto":
-        log_y = highest > 20 * max(top, 1.0)
-    elif log_y not in (True, False):
-        raise ValueError(f"log_y must be True, False or 'auto'; got {log_y!r}.")
-    traces = [_measured_trace(trials, measured, y_label, palette.MEASURED_COLOR, 3)]
+    items = [_bound_item(curve, T) for curve in (curves or [])]
+    loss = None
     if weighted_loss is not None:
         loss = _series(weighted_loss, T, "weighted_loss")
         if not np.all(np.isfinite(loss)):
             raise ValueError("weighted_loss must be finite.")
-        if np.any(loss != measured):
-            traces.append(_measured_trace(trials, loss, "weighted loss", palette.SECONDARY_COLOR, 2))
-            top = max(top, _finite_max(loss))
-    for i, curve in enumerate(curves):
-        traces.append(_bound_trace(trials, curve, i, bool(log_y)))
-    missing = [f"{trace.name.removesuffix(': does not apply')}: {trace.meta}" for trace in traces
-               if trace.visible == "legendonly"]
+    counts_equal = loss is None or bool(np.all(loss == measured))
+    missing, drawn = [], []
+    for item in items:
+        applies_on = int(item["shown"].sum())
+        if applies_on == 0:
+            missing.append(f"{item['name']}: {item['reason']}")
+        elif applies_on < RARE * T:
+            missing.append(f"{item['name']}: applies on only {applies_on} of {T} trials; elsewhere {item['reason']}")
+        else:
+            drawn.append(item)
+    groups = [[drawn[i] for i in group] for group in group_equal(drawn)]
+    measured_all = np.r_[measured, loss if loss is not None and not counts_equal else []]
+    top = max(_finite_max(measured_all), 0.0)
+    shown_values = np.concatenate([m["values"][m["shown"]] for g in groups for m in g] or [np.zeros(0)])
+    highest = _finite_max(shown_values)
+    positive = np.r_[measured_all, shown_values]
+    positive = positive[np.isfinite(positive) & (positive > 0)]
+    axis = count_axis(top, highest, float(positive.min()) if positive.size else 1.0, log_y=log_y)
+    floor = axis.pop("floor")
+    traces = [_measured_trace(trials, measured, y_label, palette.MEASURED_COLOR, 3, floor)]
+    if loss is not None and not counts_equal:
+        traces.append(_measured_trace(trials, loss, "weighted loss", palette.SECONDARY_COLOR, 2, floor))
+    n_bounds = n_references = 0
+    for members in groups:
+        name, hover = _group_label(members, counts_equal)
+        if members[0]["reference"]:
+            style, n_references = reference_style(n_references), n_references + 1
+        else:
+            style, n_bounds = bound_style(n_bounds), n_bounds + 1
+        traces.append(_bound_trace(trials, members[0], name, hover, style, floor))
     if title is None:
-        drawn_bounds = [c for c, t in zip(curves, traces[-len(curves):] if curves else [])
-                        if not is_reference(c) and t.visible != "legendonly"]
-        title = f"{y_label} against the bounds" if drawn_bounds else f"cumulative {y_label}"
+        title = f"{y_label} against the bounds" if n_bounds else f"cumulative {y_label}"
     # trials are whole numbers: on a short run plotly would put ticks at 1.5, 2.5, …
     trial_ticks = dict(tick0=1, dtick=1) if T <= 8 else dict(tickformat="d")
     layout = curve_layout_dict(title, height=380, top=44 + 18 * len(missing),
@@ -264,17 +401,9 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
     if missing:
         layout["title"]["subtitle"] = dict(text="<br>".join(f"not drawn — {m}" for m in missing),
                                            font=dict(size=12, color="#555555"))
-    if log_y:
-        layout["yaxis"] = axis_style(title=f"{y_label} (log scale)", type="log")
-    else:
-        ceiling = 5 * top + 5
-        upper = max(1.05 * top + 1, min(1.05 * highest, ceiling))
-        layout["yaxis"] = axis_style(title=y_label, range=[0, upper])
-        if highest > upper:     # two short lines: the chart may be narrow (a third of the page)
-            layout["annotations"] = [dict(
-                x=1, y=1, xref="paper", yref="paper", xanchor="right", yanchor="top", showarrow=False, align="right",
-                font=dict(size=11, color="#555555"), bgcolor="rgba(255, 255, 255, 0.85)",
-                text=f"▲ bounds reach {highest:.3g},<br>above this view")]
+    label = f"{y_label} (log scale)" if floor is not None else y_label
+    layout["yaxis"] = axis_style(title=label, autorange=False, **axis)
+    layout["meta"] = {"counts": {"top": top, "highest": highest, "floor": floor}}
     return go.Figure(traces, layout=layout, _validate=False)
 
 
