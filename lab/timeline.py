@@ -284,7 +284,7 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
         "boundary": {"figure": figure_json(figure), "box": list(box), "states": snapshots,
                      "shapes": shapes["shapes"], "dual": None,
                      "comparators": comparators, "comparator_use": comparator_use},
-        "curves": {"figure": figure_json(curves), "notes": [f"{plain(c.name)} ({plain(c.source)}): {plain(c.reason)}."
+        "curves": {"figure": figure_json(curves), "notes": [f"{c.name} ({c.source}): {c.reason}."   # text, not markup
                                                            for c in found if c.reason]},
         "invariants": invariants,
         "math": math,
