@@ -62,6 +62,7 @@ from sklearn.svm import LinearSVC
 
 from . import bounds
 from ._fast import njit
+from .max_margin import nearest_point
 
 #: scales of u tried by Gentile's and Theorem 3's bounds, relative to 1/median|margin|
 SCALE_GRID = np.geomspace(1e-3, 1e3, 61)
@@ -169,15 +170,16 @@ def _check_stream(F, y_sign):
 
 
 # ----------------------------------------------------------------- comparators
-def max_margin_separator(F, y_sign, C=1e4) -> Separator:
-    """The (near) maximum-margin separator through the origin of the feature space.
+def max_margin_separator(F, y_sign) -> Separator:
+    """The maximum-margin separator through the origin of the feature space, solved exactly.
 
-    A linear SVM without a free intercept (the constant feature of
-    ``fit_intercept``, if any, is a column of F) with a large C approximates
-    the hard-margin solution.  γ is computed from the u returned, so every
-    bound built on it is valid whatever the solver's accuracy.  When the SVM's
-    u does not separate, a linear program decides whether any u does (and
-    returns one if so); otherwise ``separable`` is False and u is the SVM's.
+    The hard-margin SVM without a free intercept (the constant feature of ``fit_intercept``, if
+    any, is a column of F): u* = p*/‖p*‖ for the point p* of conv{y_t f_t} nearest the origin, and
+    no unit u has a larger margin than γ* = ‖p*‖ (:mod:`learners.max_margin`: Wolfe's finite
+    algorithm, with an optimality certificate).  A prefix of one class is no special case.  γ is
+    computed from the u returned, so every bound built on it is valid whatever the round-off.  When
+    that u does not separate, a linear program decides whether any u does (and returns one if so);
+    otherwise ``separable`` is False.
 
     Examples
     --------
@@ -186,18 +188,19 @@ def max_margin_separator(F, y_sign, C=1e4) -> Separator:
     >>> sep = max_margin_separator(F, np.array([1, 1, -1, -1]))
     >>> sep.separable, np.round(sep.u, 3).tolist(), round(sep.gamma, 3)
     (True, [1.0, 0.0], 1.0)
+
+    Two points of one class: the u of largest margin is not their mean direction.
+
+    >>> sep = max_margin_separator(np.array([[3.0, 0.0], [0.0, 0.5]]), np.array([-1, -1]))
+    >>> np.round(sep.u, 4).tolist(), round(sep.gamma, 4)
+    ([-0.1644, -0.9864], 0.4932)
     """
     F, y_sign = _check_stream(F, y_sign)
     if F.shape[0] == 0:
         return Separator(np.zeros(F.shape[1]), np.zeros(0), False)
-    if np.all(y_sign == y_sign[0]):
-        sep = _separator(_unit(y_sign[0] * F.mean(axis=0)), F, y_sign)
-    else:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(_solvable(F), y_sign)
-        sep = _separator(_unit(svm.coef_[0]), F, y_sign)
-    if not sep.separable:
+    nearest = nearest_point(y_sign[:, None] * F)
+    sep = _separator(nearest.u, F, y_sign)
+    if not sep.separable and nearest.separable:     # round-off only: the exact answer says some u separates
         u = _lp_separator(F, y_sign)
         if u is not None:
             sep = _separator(u, F, y_sign)
@@ -546,18 +549,20 @@ NOT_SEPARABLE = ("the points seen so far are not linearly separable through the 
 
 
 def _novikoff_curve(F, y_sign, R, T):
-    """Novikoff on the longest separable prefix, with the max-margin u of that prefix.
+    """Novikoff on the longest separable prefix, with the exact max-margin u of that prefix.
 
-    Also returns the comparators found on the way (that u, and the whole
-    stream's hard-margin SVM when it differs), for the other bounds to try.
+    The prefix search probes with the exact separator itself (:func:`_max_margin_u`: a prefix is
+    separable iff its max-margin u separates it), so the u of the longest prefix is the one of
+    largest margin there and the curve is never looser than Novikoff's bound allows.  Also returns
+    the comparators found on the way (that u), for the other bounds to try.
     """
     whole = max_margin_separator(F, y_sign)
     if whole.separable:
         until, sep = T, whole
     else:
-        until, u = _longest_prefix(_lp_box, F, y_sign, hints=[whole.u], whole_known_inseparable=True)
+        until, u = _longest_prefix(_max_margin_u, F, y_sign, whole_known_inseparable=True)
         if until == 0:
-            return _not_applicable(*NOVIKOFF, T, NOT_SEPARABLE), [whole.u]
+            return _not_applicable(*NOVIKOFF, T, NOT_SEPARABLE), []
         sep = max_margin_separator(F[:until], y_sign[:until])
         if not sep.separable:
             sep = _separator(u, F[:until], y_sign[:until])
@@ -567,8 +572,13 @@ def _novikoff_curve(F, y_sign, R, T):
     applies = np.arange(T) < until
     reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
     details = {"u": sep.u, "gamma": float(gamma_t[-1]), "R": float(R[until - 1]), "until": until}
-    found = [sep.u] if until == T else [sep.u, whole.u]
-    return BoundCurve(*NOVIKOFF, values, applies, reason, details=details), found
+    return BoundCurve(*NOVIKOFF, values, applies, reason, details=details), [sep.u]
+
+
+def _max_margin_u(F, y_sign):
+    """The exact max-margin u of (F, y_sign), or None when no u separates them (a probe of the search)."""
+    nearest = nearest_point(y_sign[:, None] * F)
+    return nearest.u if nearest.separable else None
 
 
 def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurve]:
@@ -612,7 +622,7 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
 
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
     candidates = [_separator(u, F, y_sign) for u in found]
-    if not candidates[0].separable:
+    if not candidates or not candidates[0].separable:
         candidates.append(hinge_separator(F, y_sign))
     fs_values, fs_sep = _best_of(candidates, lambda m: _freund_schapire_values(m, R))
     ones = np.ones(T)
