@@ -103,7 +103,12 @@ def mutations_of_module_state(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=relative)
+#: the one module that keeps state shared between users on purpose (class rooms): its store and its Redis
+#: clients are module-level by design, and nothing else may be
+SHARED_STORE = "lab/room_store.py"
+
+
+@pytest.mark.parametrize("path", [p for p in SOURCES if relative(p) != SHARED_STORE], ids=relative)
 def test_no_function_changes_module_level_state(path):
     found = mutations_of_module_state(path)
     assert not found, found

@@ -1,0 +1,385 @@
+"""Class rooms: a teacher drives, every student's lab follows, and the class answers a question together.
+
+A room is a few small records in the shared store (:mod:`lab.room_store`), never in a session:
+
+* its **state** — the page and the link the lab already writes (``lab.links``: data, settings), the trial,
+  presentation mode and whether the teacher is playing — with a **version** that grows at every change, so a
+  follower asks "anything newer than version v?" and rebuilds the run from the link through the run cache;
+* its **poll** — the question the teacher posed about the next trial (the quiz's own question, from the
+  run's payload), a first and, for Peer Instruction, a second round of answers.  A room keeps **counts, not
+  identities**: an answer adds one to its option's count; a salted hash of the browser's random id is kept
+  only to refuse a second answer to the same round, and goes with the room.
+
+Only the holder of the room's **token** drives it (the store keeps the token's SHA-256, never the token).
+A room nobody touches for :data:`IDLE_SECONDS` expires; none lives longer than :data:`MAX_SECONDS`.
+
+Codes are :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (no 0/O, 1/I/L to misread):
+31⁷ ≈ 2.75·10¹⁰ codes.  Looking codes up is limited per server process (:data:`LOOKUPS_PER_SECOND`), so
+even 100 live rooms at that rate over a whole deployment of 10 processes take on average
+2.75·10¹⁰ / (100 · 10 · 20 /s) ≈ 1.4·10⁶ s — 16 days — to hit one by guessing, far beyond a room's 12 hours.
+
+This module is pure (no Streamlit, no web server): ``ui.room_routes`` serves it over HTTP and
+``ui.room_panel`` draws it.
+
+>>> from lab.room_store import MemoryStore
+>>> store = MemoryStore()
+>>> code, token = create_room(store, "perceptron", {"story": "wide-margin"}, trial=3)
+>>> len(code), public_state(store, code)["t"]
+(7, 3)
+>>> _ = drive(store, code, token, {"t": 4})
+>>> public_state(store, code)["t"], version(store, code)
+(4, 2)
+>>> drive(store, code, "not-the-token", {"t": 9})
+Traceback (most recent call last):
+...
+lab.rooms.RoomError: Only the teacher's link drives this room.
+>>> _ = drive(store, code, token, {"pose": {"kind": "choice", "prompt": "Mistake?", "options": ["yes", "no"],
+...                                          "answer": 0, "trial": 5}})
+>>> answer(store, code, "browser-1", poll=1, round_=1, value=0)
+'counted'
+>>> answer(store, code, "browser-1", poll=1, round_=1, value=1)
+Traceback (most recent call last):
+...
+lab.rooms.RoomError: You have answered this question already.
+>>> results(store, code)["rounds"][0]["counts"]
+[1, 0]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import math
+import re
+import secrets
+import time
+
+from .room_store import StoreUnavailable
+
+__all__ = ["RoomError", "StoreUnavailable", "create_room", "public_state", "version", "drive", "answer",
+           "results", "close_room", "check_token", "valid_code"]
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 7
+#: a room nobody drives or joins for this long expires (its keys' time to live)
+IDLE_SECONDS = 2 * 3600
+#: and none lives longer than this
+MAX_SECONDS = 12 * 3600
+#: code look-ups (joins, follows of unknown codes) one server process answers per second at most
+LOOKUPS_PER_SECOND = 20
+#: answers one browser may send per minute, and joins
+ANSWERS_PER_MINUTE = 20
+JOINS_PER_MINUTE = 20
+#: largest link (query) a room carries: the lab's own link limit with room for packed points
+MAX_QUERY_TEXT = 64_000
+MAX_PROMPT = 240
+MAX_OPTION = 80
+MAX_OPTIONS = 8
+#: pages a room may show (url paths): the stepping pages, lessons and challenges
+ROOM_PAGES = ("perceptron", "winnow", "experts", "multiclass", "priority", "lessons", "challenges")
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+_QUERY_KEY = re.compile(r"[A-Za-z0-9_.]{1,40}")
+
+
+class RoomError(ValueError):
+    """A request the room refuses, with the sentence to show; ``forbidden``: refused for want of the token."""
+
+    def __init__(self, sentence: str, *, forbidden: bool = False):
+        super().__init__(sentence)
+        self.forbidden = forbidden
+
+
+def _key(code: str, part: str) -> str:
+    return f"room:{code}:{part}"
+
+
+def valid_code(text) -> str | None:
+    """``text`` as a room code (upper-cased, spaces and dashes dropped), or None when it cannot be one."""
+    if not isinstance(text, str) or len(text) > 3 * CODE_LENGTH:
+        return None
+    cleaned = text.upper().replace("-", "").replace(" ", "")
+    return cleaned if _CODE.fullmatch(cleaned) else None
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# ------------------------------------------------------------------ validation of what a room carries
+def _clean_query(query) -> dict:
+    if not isinstance(query, dict) or len(query) > 64:
+        raise RoomError("A room carries a link of at most 64 settings.")
+    out, size = {}, 0
+    for key, value in query.items():
+        if not isinstance(key, str) or not _QUERY_KEY.fullmatch(key) or not isinstance(value, str):
+            raise RoomError("A room's link holds only short names and text values.")
+        size += len(key) + len(value)
+        if size > MAX_QUERY_TEXT:
+            raise RoomError("This link is too long for a room: share a smaller point set (or a story).")
+        out[key] = value
+    return out
+
+
+def _clean_text(text, limit: int, what: str) -> str:
+    if not isinstance(text, str) or not text.strip() or len(text) > limit:
+        raise RoomError(f"The {what} must be a text of at most {limit} characters.")
+    return text.strip()
+
+
+def _clean_question(question) -> dict:
+    """A question the teacher poses: ``{"kind": "choice", "prompt", "options", "answer": index}`` or
+    ``{"kind": "number", "prompt", "answer": number, "tolerance": number}``, with the trial it asks about."""
+    if not isinstance(question, dict):
+        raise RoomError("A question is a table of kind, prompt and answer.")
+    kind = question.get("kind")
+    trial = question.get("trial")
+    if not isinstance(trial, int) or isinstance(trial, bool) or not 0 <= trial <= 10**9:
+        raise RoomError("A question names the trial it asks about.")
+    clean = {"kind": kind, "prompt": _clean_text(question.get("prompt"), MAX_PROMPT, "question"), "trial": trial}
+    if kind == "choice":
+        options = question.get("options")
+        if not isinstance(options, list) or not 2 <= len(options) <= MAX_OPTIONS:
+            raise RoomError(f"A choice question has 2 to {MAX_OPTIONS} options.")
+        clean["options"] = [_clean_text(o, MAX_OPTION, "option") for o in options]
+        right = question.get("answer")
+        if not isinstance(right, int) or isinstance(right, bool) or not 0 <= right < len(options):
+            raise RoomError("A choice question's answer is the index of one of its options.")
+        clean["answer"] = right
+    elif kind == "number":
+        right, tolerance = question.get("answer"), question.get("tolerance", 0.0)
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                   for v in (right, tolerance)) or tolerance < 0:
+            raise RoomError("A number question's answer and tolerance are finite numbers.")
+        clean["answer"], clean["tolerance"] = float(right), float(tolerance)
+    else:
+        raise RoomError("A question is of kind 'choice' or 'number'.")
+    return clean
+
+
+# ------------------------------------------------------------------ the room's state
+def _load(store, code: str) -> dict | None:
+    text = store.get(_key(code, "state"))
+    return None if text is None else json.loads(text)
+
+
+def _save(store, code: str, state: dict) -> int:
+    ttl = _ttl(state)
+    store.set(_key(code, "state"), json.dumps(state, separators=(",", ":")), ttl=ttl)
+    store.expire([_key(code, "token")], ttl=ttl)
+    number = store.incr(_key(code, "version"), ttl=ttl)
+    store.expire([_key(code, "version")], ttl=ttl)
+    return number
+
+
+def _ttl(state: dict) -> float:
+    left = state["created"] + MAX_SECONDS - time.time()
+    return max(1.0, min(IDLE_SECONDS, left))
+
+
+def create_room(store, page: str, query: dict, *, trial: int = 0, present: bool = False) -> tuple[str, str]:
+    """Open a room showing ``page`` with link ``query`` at ``trial``; returns its code and the teacher's token."""
+    if page not in ROOM_PAGES:
+        raise RoomError("A class room starts from a stepping page, a lesson or a challenge.")
+    state = {"page": page, "query": _clean_query(query), "t": _trial(trial), "present": bool(present),
+             "playing": False, "speed": 1.0, "poll": None, "closed": False, "created": time.time()}
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        token = secrets.token_urlsafe(24)
+        if store.set(_key(code, "token"), _hash(token), ttl=IDLE_SECONDS, only_new=True):
+            _save(store, code, state)
+            return code, token
+    raise RoomError("No free room code was found; try again.")   # 20 collisions in 2.75·10¹⁰: practically never
+
+
+def _trial(value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+        raise RoomError("A trial is a whole number from 0.")
+    return value
+
+
+def check_token(store, code: str, token) -> bool:
+    """Whether ``token`` drives room ``code`` (compared in constant time; the store keeps only its hash)."""
+    stored = store.get(_key(code, "token"))
+    return bool(stored) and isinstance(token, str) and len(token) < 100 and hmac.compare_digest(stored, _hash(token))
+
+
+def version(store, code: str) -> int:
+    """The room's version (0 when there is no such room): it grows at every change the teacher makes."""
+    return int(store.get(_key(code, "version")) or 0)
+
+
+def public_state(store, code: str) -> dict | None:
+    """What every follower may see: page, link, trial, presentation, play, the poll without its answer until
+    it is revealed (and the counts only then), and the version.  None when there is no such room."""
+    state = _load(store, code)
+    if state is None:
+        return None
+    poll = state.get("poll")
+    if poll is not None:
+        poll = dict(poll)
+        question = dict(poll["question"])
+        if not poll.get("revealed"):
+            question.pop("answer", None)
+            question.pop("tolerance", None)
+        poll["question"] = question
+        if poll.get("revealed"):
+            poll["results"] = _rounds(store, code, state["poll"])
+    return {"code": code, "page": state["page"], "query": state["query"], "t": state["t"],
+            "present": state["present"], "playing": state["playing"], "speed": state["speed"], "poll": poll,
+            "closed": state["closed"], "version": version(store, code)}
+
+
+def drive(store, code: str, token, changes: dict) -> dict:
+    """Apply the teacher's ``changes`` and return the new public state.
+
+    ``changes`` may set ``page``/``query`` (a new run), ``t``, ``present``, ``playing``, ``speed``, and act on the
+    poll: ``pose`` (a question: opens round 1), ``second_round`` (True: round 2 of the same question),
+    ``close_poll`` (stop taking answers), ``reveal`` (show the right answer and the counts), ``clear_poll``;
+    ``close`` (True) ends the room."""
+    if not check_token(store, code, token):
+        raise RoomError("Only the teacher's link drives this room.", forbidden=True)
+    state = _load(store, code)
+    if state is None or state["closed"]:
+        raise RoomError("This room has closed.")
+    if not isinstance(changes, dict) or len(changes) > 12:
+        raise RoomError("Nothing to change.")
+    if "page" in changes:
+        if changes["page"] not in ROOM_PAGES:
+            raise RoomError("A room shows a stepping page, a lesson or a challenge.")
+        state["page"] = changes["page"]
+    if "query" in changes:
+        state["query"] = _clean_query(changes["query"])
+    if "t" in changes:
+        state["t"] = _trial(changes["t"])
+    for flag in ("present", "playing"):
+        if flag in changes:
+            state[flag] = bool(changes[flag])
+    if "speed" in changes:
+        speed = changes["speed"]
+        if not isinstance(speed, (int, float)) or isinstance(speed, bool) or not 0.1 <= speed <= 100:
+            raise RoomError("The speed is a number of trials per second from 0.1 to 100.")
+        state["speed"] = float(speed)
+    _drive_poll(store, code, state, changes)
+    if changes.get("close") is True:
+        state["closed"] = True
+        state["poll"] = None
+    _save(store, code, state)
+    return public_state(store, code)
+
+
+def _drive_poll(store, code: str, state: dict, changes: dict) -> None:
+    poll = state.get("poll")
+    if "pose" in changes:
+        number = int(store.incr(_key(code, "polls"), ttl=_ttl(state)))
+        state["poll"] = {"id": number, "round": 1, "open": True, "revealed": False,
+                         "question": _clean_question(changes["pose"])}
+        return
+    if poll is None:
+        if any(k in changes for k in ("second_round", "close_poll", "reveal")):
+            raise RoomError("No question has been posed.")
+        return
+    if changes.get("second_round") is True:
+        if poll["round"] != 1:
+            raise RoomError("The second round has begun already.")
+        poll.update(round=2, open=True, revealed=False)
+    if changes.get("close_poll") is True:
+        poll["open"] = False
+    if changes.get("reveal") is True:
+        poll.update(open=False, revealed=True)
+    if changes.get("clear_poll") is True:
+        state["poll"] = None
+
+
+# ------------------------------------------------------------------ answers
+def allow(store, what: str, who: str, limit: int, window: float = 60.0) -> bool:
+    """A fixed-window rate limit: whether ``who`` may do ``what`` once more in this window (counts it)."""
+    slot = int(time.time() // window)
+    return store.incr(f"rate:{what}:{_hash(who)[:32]}:{slot}", ttl=window + 1) <= limit
+
+
+def answer(store, code: str, browser: str, *, poll: int, round_: int, value) -> str:
+    """Count one student's answer to the open round of the poll; raises RoomError to refuse it.
+
+    ``browser``: the browser's random id (kept in its local storage), used only as a salted hash to refuse a
+    second answer to the same round; ``value``: an option's index, or a number."""
+    if not isinstance(browser, str) or not 8 <= len(browser) <= 64:
+        raise RoomError("This browser has no id; reload the page.")
+    if not allow(store, "answer", browser, ANSWERS_PER_MINUTE):
+        raise RoomError("Too many answers from this browser; wait a minute.")
+    state = _load(store, code)
+    current = state and state.get("poll")
+    if not current or current["id"] != poll or current["round"] != round_ or not current["open"]:
+        raise RoomError("This question is not open for answers now.")
+    question = current["question"]
+    field = _answer_field(question, value)
+    who = _key(code, f"poll:{poll}:r{round_}:who")
+    if not store.add_member(who, _hash(f"{code}:{poll}:{browser}"), ttl=_ttl(state)):
+        raise RoomError("You have answered this question already.")
+    store.hincr(_key(code, f"poll:{poll}:r{round_}:counts"), field, ttl=_ttl(state))
+    return "counted"
+
+
+def _answer_field(question: dict, value) -> str:
+    if question["kind"] == "choice":
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(question["options"]):
+            raise RoomError("Choose one of the options.")
+        return str(value)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) \
+            or abs(value) > 1e12:
+        raise RoomError("Enter a number.")
+    return format(float(value), ".6g")
+
+
+def _rounds(store, code: str, poll: dict) -> list[dict]:
+    question, out = poll["question"], []
+    for round_ in range(1, poll["round"] + 1):
+        counts = store.hgetall(_key(code, f"poll:{poll['id']}:r{round_}:counts"))
+        if question["kind"] == "choice":
+            shown = [int(counts.get(str(i), 0)) for i in range(len(question["options"]))]
+        else:
+            shown = sorted((float(v), int(n)) for v, n in counts.items())
+        out.append({"round": round_, "counts": shown, "answers": int(sum(counts.values()))})
+    return out
+
+
+def results(store, code: str) -> dict | None:
+    """The poll's counts per round (the teacher's live view): a list per option, or (value, count) pairs."""
+    state = _load(store, code)
+    poll = state and state.get("poll")
+    if not poll:
+        return None
+    return {"poll": poll["id"], "question": poll["question"], "round": poll["round"], "open": poll["open"],
+            "revealed": poll["revealed"], "rounds": _rounds(store, code, poll)}
+
+
+def graded(question: dict, value) -> bool:
+    """Whether ``value`` answers ``question`` right (a number within the question's tolerance)."""
+    if question["kind"] == "choice":
+        return value == question["answer"]
+    return abs(float(value) - question["answer"]) <= question.get("tolerance", 0.0)
+
+
+def close_room(store, code: str, token) -> None:
+    """End the room (the teacher's "Close the room"): followers are told, and its keys expire within a minute."""
+    drive(store, code, token, {"close": True})
+    store.expire([_key(code, part) for part in ("state", "token", "version")], ttl=60)
+
+
+def histogram(values_counts, bins: int = 8) -> list[dict]:
+    """Numbers answered, binned for a chart: ``[(value, count), …]`` → bins of equal width with their counts.
+
+    >>> [b["count"] for b in histogram([(1.0, 2), (1.5, 1), (3.0, 4)], bins=4)]
+    [2, 1, 0, 4]
+    """
+    pairs = [(float(v), int(n)) for v, n in values_counts if n > 0]
+    if not pairs:
+        return []
+    low, high = min(v for v, _ in pairs), max(v for v, _ in pairs)
+    if high == low:
+        return [{"low": low, "high": high, "count": sum(n for _, n in pairs)}]
+    width = (high - low) / bins
+    counts = [0] * bins
+    for value, n in pairs:
+        counts[min(int((value - low) / width), bins - 1)] += n
+    return [{"low": low + i * width, "high": low + (i + 1) * width, "count": c} for i, c in enumerate(counts)]

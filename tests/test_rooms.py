@@ -1,0 +1,351 @@
+"""Class rooms (lab/rooms.py over lab/room_store.py, served by ui/room_routes.py): the same rules on both stores.
+
+Every test of the room's rules runs twice: on the in-process store (a single ``streamlit run``) and on a real
+Redis server (Debian's ``redis-server``, started here on a free port with its append-only file, as
+``python -m deploy`` starts it).  The routes are called as the ASGI application Streamlit mounts them in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from lab import rooms
+from lab.room_store import MemoryStore, RedisStore, StoreUnavailable
+
+REDIS_SERVER = shutil.which("redis-server")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RedisProcess:
+    """A redis-server on loopback with its append-only file in ``folder``; ``restart`` keeps the folder."""
+
+    def __init__(self, folder):
+        self.folder, self.port, self.process = folder, _free_port(), None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+             "--appendfsync", "always", "--dir", str(self.folder), "--protected-mode", "yes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        store = RedisStore(self.url)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if store.ping():
+                    return
+            except StoreUnavailable:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def stop(self):
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(20)
+            self.process = None
+
+
+@pytest.fixture(scope="module")
+def redis_process(tmp_path_factory):
+    if REDIS_SERVER is None:
+        pytest.skip("redis-server is not installed (CI installs Debian's redis-server)")
+    server = RedisProcess(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["memory", "redis"])
+def store(request):
+    if request.param == "memory":
+        return MemoryStore()
+    server = request.getfixturevalue("redis_process")
+    client = RedisStore(server.url)
+    client._client.flushdb()
+    return client
+
+
+def _room(store, **kwargs):
+    return rooms.create_room(store, "perceptron", {"story": "wide-margin", "passes": "3"}, trial=5, **kwargs)
+
+
+CHOICE = {"kind": "choice", "prompt": "Will trial 6 be a mistake?", "options": ["yes", "no"], "answer": 1,
+          "trial": 6}
+
+
+# ------------------------------------------------------------------ follow
+def test_followers_see_the_teachers_page_link_and_trial_and_never_the_token(store):
+    code, token = _room(store)
+    state = rooms.public_state(store, code)
+    assert (state["page"], state["query"], state["t"], state["present"]) == \
+        ("perceptron", {"story": "wide-margin", "passes": "3"}, 5, False)
+    assert token not in json.dumps(state) and rooms.valid_code(code) == code
+    before = state["version"]
+    after = rooms.drive(store, code, token, {"t": 9, "present": True, "playing": True, "speed": 4})
+    assert (after["t"], after["present"], after["playing"], after["speed"]) == (9, True, True, 4.0)
+    assert after["version"] == before + 1
+
+
+def test_only_the_token_drives(store):
+    code, token = _room(store)
+    for forged in (None, "", token[:-1] + ("A" if token[-1] != "A" else "B"), token + "x", 12):
+        with pytest.raises(rooms.RoomError, match="teacher") as refused:
+            rooms.drive(store, code, forged, {"t": 1})
+        assert refused.value.forbidden
+    other_code, _ = _room(store)
+    with pytest.raises(rooms.RoomError):
+        rooms.drive(store, other_code, token, {"t": 1})      # one room's token drives no other room
+    assert rooms.public_state(store, code)["t"] == 5
+
+
+def test_bad_changes_are_refused_and_leave_the_room_as_it_was(store):
+    code, token = _room(store)
+    for changes in ({"t": -1}, {"t": True}, {"t": 1.5}, {"speed": float("nan")}, {"page": "data"},
+                    {"query": {"k": 1}}, {"query": {"bad key!": "x"}}, {"query": {"pts": "x" * 70_000}},
+                    {"pose": {"kind": "choice", "prompt": "?", "options": ["only one"], "answer": 0, "trial": 1}},
+                    {"pose": {**CHOICE, "answer": 5}}, {"pose": {**CHOICE, "prompt": "x" * 1000}},
+                    {"pose": {"kind": "number", "prompt": "w?", "answer": float("inf"), "trial": 1}},
+                    {"reveal": True}):
+        with pytest.raises(rooms.RoomError):
+            rooms.drive(store, code, token, changes)
+    assert rooms.public_state(store, code)["t"] == 5 and rooms.public_state(store, code)["poll"] is None
+
+
+def test_a_closed_room_tells_its_followers_and_takes_no_more_changes(store):
+    code, token = _room(store)
+    rooms.close_room(store, code, token)
+    assert rooms.public_state(store, code)["closed"] is True
+    with pytest.raises(rooms.RoomError, match="closed"):
+        rooms.drive(store, code, token, {"t": 1})
+
+
+# ------------------------------------------------------------------ polls
+def test_sixty_answers_are_counted_exactly_and_anonymously(store):
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    hidden = rooms.public_state(store, code)["poll"]
+    assert "answer" not in hidden["question"] and "results" not in hidden
+    choices = [i % 3 == 0 for i in range(60)]               # 20 say "yes" (0), 40 say "no" (1)
+    for i, says_yes in enumerate(choices):
+        assert rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=1, value=0 if says_yes else 1) == "counted"
+    counted = rooms.results(store, code)["rounds"]
+    assert counted == [{"round": 1, "counts": [20, 40], "answers": 60}]
+    stored = " ".join(store.keys_with_prefix(f"room:{code}"))
+    assert "browser-" not in stored                           # counts, not identities
+
+
+def test_one_answer_per_browser_per_round_and_a_second_round_counts_apart(store):
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=0)
+    with pytest.raises(rooms.RoomError, match="already"):
+        rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=1)
+    rooms.drive(store, code, token, {"second_round": True})
+    with pytest.raises(rooms.RoomError, match="not open"):
+        rooms.answer(store, code, "browser-bbbb", poll=1, round_=1, value=0)      # round 1 is over
+    rooms.answer(store, code, "browser-aaaa", poll=1, round_=2, value=1)         # changed their mind
+    rooms.answer(store, code, "browser-bbbb", poll=1, round_=2, value=1)
+    rounds = rooms.results(store, code)["rounds"]
+    assert [r["counts"] for r in rounds] == [[1, 0], [0, 2]]
+    rooms.drive(store, code, token, {"reveal": True})
+    shown = rooms.public_state(store, code)["poll"]
+    assert shown["question"]["answer"] == 1 and [r["counts"] for r in shown["results"]] == [[1, 0], [0, 2]]
+    with pytest.raises(rooms.RoomError, match="not open"):
+        rooms.answer(store, code, "browser-cccc", poll=1, round_=2, value=0)
+
+
+def test_forged_answers_are_refused(store):
+    code, token = _room(store)
+    with pytest.raises(rooms.RoomError, match="not open"):
+        rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=0)      # nothing posed yet
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    for browser, poll, round_, value in (("browser-aaaa", 1, 1, 2), ("browser-aaaa", 1, 1, -1),
+                                         ("browser-aaaa", 1, 1, True), ("browser-aaaa", 1, 1, "0"),
+                                         ("browser-aaaa", 2, 1, 0), ("browser-aaaa", 1, 2, 0),
+                                         ("short", 1, 1, 0), (None, 1, 1, 0), ("x" * 100, 1, 1, 0)):
+        with pytest.raises(rooms.RoomError):
+            rooms.answer(store, code, browser, poll=poll, round_=round_, value=value)
+    assert rooms.results(store, code)["rounds"][0]["counts"] == [0, 0]
+
+
+def test_numbers_are_binned_for_the_histogram(store):
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"pose": {"kind": "number", "prompt": "w₁ after trial 6?", "answer": 1.5,
+                                              "tolerance": 0.01, "trial": 6}})
+    for i, value in enumerate([1.5, 1.5, 1.49, 2.0, -3.0]):
+        rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=1, value=value)
+    for bad in (float("nan"), float("inf"), 1e13):
+        with pytest.raises(rooms.RoomError):
+            rooms.answer(store, code, "browser-zzzz", poll=1, round_=1, value=bad)
+    counts = rooms.results(store, code)["rounds"][0]["counts"]
+    assert sum(n for _, n in counts) == 5 and dict(counts)[1.5] == 2
+    bins = rooms.histogram(counts, bins=5)
+    assert sum(b["count"] for b in bins) == 5 and bins[0]["low"] == -3.0 and bins[-1]["high"] == 2.0
+    question = {"kind": "number", "answer": 1.5, "tolerance": 0.01}
+    assert rooms.graded(question, 1.495) and not rooms.graded(question, 1.49)
+
+
+def test_a_browser_cannot_flood(store, monkeypatch):
+    monkeypatch.setattr(rooms.time, "time", lambda: 1_800_000_030.0)     # one rate window for the whole test
+    code, token = _room(store)
+    refused = 0
+    for poll in range(1, 30):
+        rooms.drive(store, code, token, {"pose": CHOICE})
+        try:
+            rooms.answer(store, code, "browser-flood", poll=poll, round_=1, value=0)
+        except rooms.RoomError as error:
+            assert "Too many" in str(error)
+            refused += 1
+    assert refused == 29 - rooms.ANSWERS_PER_MINUTE
+
+
+# ------------------------------------------------------------------ expiry and faults
+def test_an_idle_room_expires_in_the_memory_store():
+    now = [1000.0]
+    store = MemoryStore(clock=lambda: now[0])
+    code, _ = _room(store)
+    now[0] += rooms.IDLE_SECONDS - 5
+    assert rooms.public_state(store, code) is not None
+    now[0] += 10
+    assert rooms.public_state(store, code) is None and rooms.version(store, code) == 0
+
+
+def test_redis_keeps_every_room_key_with_a_time_to_live(redis_process):
+    store = RedisStore(redis_process.url)
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=0)
+    for key in store.keys_with_prefix(f"room:{code}:"):
+        assert 0 < store._client.ttl(key) <= rooms.IDLE_SECONDS, key
+
+
+def test_rooms_resume_after_redis_restarts(redis_process):
+    store = RedisStore(redis_process.url)
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"t": 7, "pose": CHOICE})
+    rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=1)
+    redis_process.stop()
+    with pytest.raises(StoreUnavailable):
+        rooms.public_state(store, code)
+    redis_process.start()
+    assert rooms.public_state(store, code)["t"] == 7
+    assert rooms.results(store, code)["rounds"][0]["counts"] == [0, 1]
+    rooms.drive(store, code, token, {"t": 8})                 # the same client reconnects by itself
+    assert rooms.public_state(store, code)["t"] == 8
+
+
+def test_an_unreachable_redis_is_a_clear_error_not_a_hang():
+    store = RedisStore(f"redis://127.0.0.1:{_free_port()}/0")
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable, match="cannot be reached"):
+        rooms.create_room(store, "perceptron", {})
+    assert time.monotonic() - started < 10
+
+
+# ------------------------------------------------------------------ the routes
+def _call(method: str, path: str, *, headers=(), body: bytes = b"", query: str = ""):
+    """One request to the room routes as an ASGI app (as Streamlit's server mounts them)."""
+    from starlette.applications import Starlette
+
+    from ui.room_routes import ROUTES
+
+    app = Starlette(routes=ROUTES)
+    scope = {"type": "http", "method": method, "path": path, "raw_path": path.encode(), "query_string": query.encode(),
+             "headers": [(k.lower().encode(), v.encode()) for k, v in headers], "http_version": "1.1",
+             "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000), "root_path": ""}
+    sent, messages = [], [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive():
+        if messages:
+            return messages.pop(0)
+        await asyncio.sleep(3600)
+
+    async def send(message):
+        sent.append(message)
+
+    async def run():
+        await app(scope, receive, send)
+
+    asyncio.run(run())
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    payload = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return status, json.loads(payload)
+
+
+def _json(value) -> tuple:
+    body = json.dumps(value).encode()
+    return body, [("content-type", "application/json"), ("content-length", str(len(body)))]
+
+
+@pytest.fixture
+def served_room(monkeypatch):
+    store = MemoryStore()
+    monkeypatch.setattr("ui.room_routes.shared_store", lambda: store)
+    code, token = _room(store)
+    return store, code, token
+
+
+def test_routes_follow_drive_and_answer(served_room):
+    store, code, token = served_room
+    status, state = _call("GET", f"/room/{code}/state", query="since=-1")
+    assert status == 200 and state["t"] == 5
+    body, headers = _json({"t": 11})
+    assert _call("POST", f"/room/{code}/drive", headers=headers, body=body)[0] == 403
+    status, state = _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)
+    assert status == 200 and state["t"] == 11
+    body, headers = _json({"pose": CHOICE})
+    _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)
+    body, headers = _json({"browser": "browser-aaaa", "poll": 1, "round": 1, "value": 1})
+    assert _call("POST", f"/room/{code}/answer", headers=headers, body=body) == (200, {"answer": "counted"})
+    status, refused = _call("POST", f"/room/{code}/answer", headers=headers, body=body)
+    assert status == 400 and "already" in refused["error"]
+    assert _call("GET", f"/room/{code}/results")[0] == 403
+    status, counted = _call("GET", f"/room/{code}/results", headers=[("x-room-token", token)])
+    assert status == 200 and counted["rounds"][0]["counts"] == [0, 1]
+
+
+def test_routes_refuse_what_is_not_small_json(served_room):
+    store, code, token = served_room
+    body, headers = _json({"browser": "browser-aaaa", "poll": 1, "round": 1, "value": 1})
+    form = [("content-type", "application/x-www-form-urlencoded"), ("content-length", str(len(body)))]
+    assert _call("POST", f"/room/{code}/answer", headers=form, body=body)[0] == 400
+    big = b'{"x": "' + b"a" * 80_000 + b'"}'
+    status, refused = _call("POST", f"/room/{code}/answer", body=big,
+                            headers=[("content-type", "application/json"), ("content-length", str(len(big)))])
+    assert status == 400 and "too large" in refused["error"]
+    assert _call("GET", "/room/<script>/state")[0] == 404
+    assert _call("GET", "/room/ZZZZZZZ/state")[0] == 404
+
+
+def test_the_long_poll_answers_at_once_when_behind_and_soon_after_a_change(served_room):
+    store, code, token = served_room
+    current = rooms.version(store, code)
+    status, state = _call("GET", f"/room/{code}/state", query=f"since={current - 1}")
+    assert status == 200 and state["version"] == current
+
+    def change_later():
+        time.sleep(0.5)
+        rooms.drive(store, code, token, {"t": 12})
+
+    import threading
+    threading.Thread(target=change_later).start()
+    started = time.monotonic()
+    status, state = _call("GET", f"/room/{code}/state", query=f"since={current}")
+    waited = time.monotonic() - started
+    assert status == 200 and state["t"] == 12 and state["version"] == current + 1
+    assert 0.4 < waited < 5            # it waited for the change, and did not wait out the whole poll

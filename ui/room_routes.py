@@ -1,0 +1,145 @@
+"""Class rooms over HTTP: the few routes the player's room script (components/room.js) calls.
+
+Streamlit has no push from one session to another, and a Step in the player costs no server round trip, so
+rooms do not go through Streamlit's script runs at all: the server of ``streamlit run app.py`` (an ``st.App``,
+see app.py) answers these routes beside its own, from the shared store (:mod:`lab.room_store`):
+
+``GET  /room/{code}/state?since=V``  the room's public state as soon as its version is above V (a long poll:
+                                     held up to :data:`LONG_POLL_SECONDS`, checked every :data:`POLL_EVERY` s);
+``POST /room/{code}/drive``          the teacher's change (header ``X-Room-Token``): trial, play, presentation,
+                                     a new run's link, the poll's actions;
+``POST /room/{code}/answer``         a student's answer to the open round (JSON ``browser``, ``poll``,
+                                     ``round``, ``value``);
+``GET  /room/{code}/results``        the teacher's live counts (header ``X-Room-Token``).
+
+Every body is JSON of at most :data:`MAX_BODY` bytes (a JSON content type, so no other site's form can post
+here); answers and look-ups are rate limited; every refusal is a JSON ``{"error": sentence}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from lab import rooms
+from lab.room_store import StoreUnavailable, shared_store
+
+LONG_POLL_SECONDS = 20.0
+POLL_EVERY = 0.1
+MAX_BODY = 70_000
+
+
+class _LookupBudget:
+    """At most ``rate`` look-ups of unknown room codes per second in this process (a token bucket):
+    guessing codes is slow whatever the number of browsers a guesser uses."""
+
+    def __init__(self, rate: float):
+        self.rate, self.tokens, self.stamp, self.lock = rate, rate, time.monotonic(), threading.Lock()
+
+    def take(self) -> bool:
+        with self.lock:
+            now = time.monotonic()
+            self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
+            self.stamp = now
+            if self.tokens < 1:
+                return False
+            self.tokens -= 1
+            return True
+
+
+LOOKUPS = _LookupBudget(rooms.LOOKUPS_PER_SECOND)
+
+
+def _refuse(sentence: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": sentence}, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _code(request):
+    return rooms.valid_code(request.path_params.get("code"))
+
+
+async def _body(request) -> dict:
+    if "application/json" not in request.headers.get("content-type", ""):
+        raise rooms.RoomError("Send JSON.")
+    declared = request.headers.get("content-length")
+    if declared is None or not declared.isascii() or not declared.isdigit() or int(declared) > MAX_BODY:
+        raise rooms.RoomError("The request is too large.")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise rooms.RoomError("The request is too large.")
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise rooms.RoomError("The request is not JSON.") from None
+    if not isinstance(body, dict):
+        raise rooms.RoomError("The request is not a JSON object.")
+    return body
+
+
+def _guarded(handler):
+    async def route(request):
+        code = _code(request)
+        if code is None:
+            return _refuse("That is not a room code.", 404)
+        try:
+            return await handler(request, code, shared_store())
+        except rooms.RoomError as error:
+            return _refuse(str(error), 403 if error.forbidden else 400)
+        except StoreUnavailable:
+            return _refuse("Class rooms are unavailable right now (their store cannot be reached); "
+                           "the lab itself works.", 503)
+    return route
+
+
+async def _state(request, code, store):
+    try:
+        since = int(request.query_params.get("since", "-1")[:12])
+    except ValueError:
+        since = -1
+    deadline = time.monotonic() + LONG_POLL_SECONDS
+    current = rooms.version(store, code)
+    if current == 0:
+        if not LOOKUPS.take():
+            return _refuse("Too many look-ups; wait a moment.", 429)
+        return _refuse("There is no room with this code (it may have expired).", 404)
+    while current <= since and time.monotonic() < deadline:
+        if await request.is_disconnected():
+            return _refuse("gone", 499)
+        await asyncio.sleep(POLL_EVERY)
+        current = rooms.version(store, code)
+    state = rooms.public_state(store, code)
+    if state is None:
+        return _refuse("This room has closed.", 404)
+    return JSONResponse(state, headers={"Cache-Control": "no-store"})
+
+
+async def _drive(request, code, store):
+    body = await _body(request)
+    return JSONResponse(rooms.drive(store, code, request.headers.get("x-room-token"), body),
+                        headers={"Cache-Control": "no-store"})
+
+
+async def _answer(request, code, store):
+    body = await _body(request)
+    verdict = rooms.answer(store, code, body.get("browser"), poll=body.get("poll"), round_=body.get("round"),
+                           value=body.get("value"))
+    return JSONResponse({"answer": verdict}, headers={"Cache-Control": "no-store"})
+
+
+async def _results(request, code, store):
+    if not rooms.check_token(store, code, request.headers.get("x-room-token")):
+        raise rooms.RoomError("Only the teacher's link sees the answers before they are revealed.", forbidden=True)
+    return JSONResponse(rooms.results(store, code) or {}, headers={"Cache-Control": "no-store"})
+
+
+ROUTES = [
+    Route("/room/{code}/state", _guarded(_state), methods=["GET"]),
+    Route("/room/{code}/drive", _guarded(_drive), methods=["POST"]),
+    Route("/room/{code}/answer", _guarded(_answer), methods=["POST"]),
+    Route("/room/{code}/results", _guarded(_results), methods=["GET"]),
+]
