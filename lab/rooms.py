@@ -128,33 +128,63 @@ def _clean_text(text, limit: int, what: str) -> str:
 
 
 def _clean_question(question) -> dict:
-    """A question the teacher poses: ``{"kind": "choice", "prompt", "options", "answer": index}`` or
-    ``{"kind": "number", "prompt", "answer": number, "tolerance": number}``, with the trial it asks about."""
+    """A question the teacher poses: one of the quiz's own (lab/quiz.py), with its right answer and the trial.
+
+    ``{"kind": "choice", "prompt", "options", "answer": index}``, ``{"kind": "multi", "prompt", "options",
+    "answer": [indices]}`` or ``{"kind": "numbers", "prompt", "labels", "answer": [numbers], "tolerance":
+    {"abs", "rel"}}``."""
     if not isinstance(question, dict):
         raise RoomError("A question is a table of kind, prompt and answer.")
-    kind = question.get("kind")
-    trial = question.get("trial")
+    kind, trial = question.get("kind"), question.get("trial")
     if not isinstance(trial, int) or isinstance(trial, bool) or not 0 <= trial <= 10**9:
         raise RoomError("A question names the trial it asks about.")
     clean = {"kind": kind, "prompt": _clean_text(question.get("prompt"), MAX_PROMPT, "question"), "trial": trial}
-    if kind == "choice":
+    right = question.get("answer")
+    if kind in ("choice", "multi"):
         options = question.get("options")
         if not isinstance(options, list) or not 2 <= len(options) <= MAX_OPTIONS:
             raise RoomError(f"A choice question has 2 to {MAX_OPTIONS} options.")
         clean["options"] = [_clean_text(o, MAX_OPTION, "option") for o in options]
-        right = question.get("answer")
-        if not isinstance(right, int) or isinstance(right, bool) or not 0 <= right < len(options):
-            raise RoomError("A choice question's answer is the index of one of its options.")
-        clean["answer"] = right
-    elif kind == "number":
-        right, tolerance = question.get("answer"), question.get("tolerance", 0.0)
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                   for v in (right, tolerance)) or tolerance < 0:
-            raise RoomError("A number question's answer and tolerance are finite numbers.")
-        clean["answer"], clean["tolerance"] = float(right), float(tolerance)
+        clean["answer"] = _choice_value(clean, right)
+    elif kind == "numbers":
+        labels = question.get("labels")
+        if not isinstance(labels, list) or not 1 <= len(labels) <= MAX_OPTIONS:
+            raise RoomError(f"A number question asks for 1 to {MAX_OPTIONS} numbers.")
+        clean["labels"] = [_clean_text(label, MAX_OPTION, "label") for label in labels]
+        tolerance = question.get("tolerance") or {}
+        if not isinstance(tolerance, dict) or not all(_finite(tolerance.get(k, 0)) and tolerance.get(k, 0) >= 0
+                                                      for k in ("abs", "rel")):
+            raise RoomError("A number question's tolerance is two numbers, abs and rel, from 0.")
+        clean["tolerance"] = {"abs": float(tolerance.get("abs", 0)), "rel": float(tolerance.get("rel", 0))}
+        clean["answer"] = _numbers_value(clean, right)
     else:
-        raise RoomError("A question is of kind 'choice' or 'number'.")
+        raise RoomError("A question is of kind 'choice', 'multi' or 'numbers'.")
     return clean
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _choice_value(question: dict, value):
+    """``value`` as an answer to a choice question (an option's index) or a multi one (a sorted list of them)."""
+    count = len(question["options"])
+    if question["kind"] == "choice":
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
+            raise RoomError("Choose one of the options.")
+        return value
+    if not isinstance(value, list) or len(value) > count or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < count for v in value) \
+            or len(set(value)) != len(value):
+        raise RoomError("Choose any of the options, each once.")
+    return sorted(value)
+
+
+def _numbers_value(question: dict, value) -> list:
+    if not isinstance(value, list) or len(value) != len(question["labels"]) or \
+            not all(_finite(v) and abs(v) <= 1e12 for v in value):
+        raise RoomError(f"Write {len(question['labels'])} number(s).")
+    return [float(v) for v in value]
 
 
 # ------------------------------------------------------------------ the room's state
@@ -225,6 +255,7 @@ def public_state(store, code: str) -> dict | None:
         poll["question"] = question
         if poll.get("revealed"):
             poll["results"] = _rounds(store, code, state["poll"])
+            poll["bins"] = binned_rounds(state["poll"]["question"], poll["results"])
     return {"code": code, "page": state["page"], "query": state["query"], "t": state["t"],
             "present": state["present"], "playing": state["playing"], "speed": state["speed"], "poll": poll,
             "closed": state["closed"], "version": version(store, code)}
@@ -321,25 +352,29 @@ def answer(store, code: str, browser: str, *, poll: int, round_: int, value) -> 
 
 
 def _answer_field(question: dict, value) -> str:
-    if question["kind"] == "choice":
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(question["options"]):
-            raise RoomError("Choose one of the options.")
-        return str(value)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) \
-            or abs(value) > 1e12:
-        raise RoomError("Enter a number.")
-    return format(float(value), ".6g")
+    """The counter an answer adds one to: the option's index, the chosen set ("0,2"; "" for none), or the
+    numbers to six significant digits ("1.5,-2")."""
+    if question["kind"] in ("choice", "multi"):
+        chosen = _choice_value(question, value)
+        return str(chosen) if question["kind"] == "choice" else ",".join(map(str, chosen))
+    return ",".join(format(v, ".6g") for v in _numbers_value(question, value))
 
 
 def _rounds(store, code: str, poll: dict) -> list[dict]:
+    """Each round's counts: per option (choice), per chosen set or per answered vector (pairs answer → count,
+    in a stable order), with the number of answers and how many were right."""
     question, out = poll["question"], []
     for round_ in range(1, poll["round"] + 1):
         counts = store.hgetall(_key(code, f"poll:{poll['id']}:r{round_}:counts"))
         if question["kind"] == "choice":
             shown = [int(counts.get(str(i), 0)) for i in range(len(question["options"]))]
+            right = shown[question["answer"]]
         else:
-            shown = sorted((float(v), int(n)) for v, n in counts.items())
-        out.append({"round": round_, "counts": shown, "answers": int(sum(counts.values()))})
+            parse = (lambda f: [int(v) for v in f.split(",") if v]) if question["kind"] == "multi" else \
+                (lambda f: [float(v) for v in f.split(",")])
+            shown = sorted(([parse(field), int(n)] for field, n in counts.items()), key=lambda pair: pair[0])
+            right = sum(n for given, n in shown if graded(question, given))
+        out.append({"round": round_, "counts": shown, "answers": int(sum(counts.values())), "right": int(right)})
     return out
 
 
@@ -349,15 +384,23 @@ def results(store, code: str) -> dict | None:
     poll = state and state.get("poll")
     if not poll:
         return None
+    rounds = _rounds(store, code, poll)
     return {"poll": poll["id"], "question": poll["question"], "round": poll["round"], "open": poll["open"],
-            "revealed": poll["revealed"], "rounds": _rounds(store, code, poll)}
+            "revealed": poll["revealed"], "rounds": rounds, "bins": binned_rounds(poll["question"], rounds)}
 
 
 def graded(question: dict, value) -> bool:
-    """Whether ``value`` answers ``question`` right (a number within the question's tolerance)."""
+    """Whether ``value`` answers ``question`` right: the same option, the same set, or every number within
+    max(abs, rel·|right|) of the right one (the quiz's rule, components/quiz.js)."""
+    right = question["answer"]
     if question["kind"] == "choice":
-        return value == question["answer"]
-    return abs(float(value) - question["answer"]) <= question.get("tolerance", 0.0)
+        return value == right
+    if question["kind"] == "multi":
+        return sorted(value) == sorted(right)
+    tolerance = question["tolerance"]
+    return len(value) == len(right) and all(
+        abs(given - expected) <= max(tolerance["abs"], tolerance["rel"] * abs(expected))
+        for given, expected in zip(value, right))
 
 
 def close_room(store, code: str, token) -> None:
@@ -366,8 +409,9 @@ def close_room(store, code: str, token) -> None:
     store.expire([_key(code, part) for part in ("state", "token", "version")], ttl=60)
 
 
-def histogram(values_counts, bins: int = 8) -> list[dict]:
-    """Numbers answered, binned for a chart: ``[(value, count), …]`` → bins of equal width with their counts.
+def histogram(values_counts, bins: int = 8, *, low=None, high=None) -> list[dict]:
+    """Numbers answered, binned for a chart: ``[(value, count), …]`` → ``bins`` bins of equal width over
+    [low, high] (the values' own range when not given), each with its count.
 
     >>> [b["count"] for b in histogram([(1.0, 2), (1.5, 1), (3.0, 4)], bins=4)]
     [2, 1, 0, 4]
@@ -375,11 +419,28 @@ def histogram(values_counts, bins: int = 8) -> list[dict]:
     pairs = [(float(v), int(n)) for v, n in values_counts if n > 0]
     if not pairs:
         return []
-    low, high = min(v for v, _ in pairs), max(v for v, _ in pairs)
-    if high == low:
-        return [{"low": low, "high": high, "count": sum(n for _, n in pairs)}]
+    low = min(v for v, _ in pairs) if low is None else float(low)
+    high = max(v for v, _ in pairs) if high is None else float(high)
+    if high <= low:
+        return [{"low": low, "high": low, "count": sum(n for _, n in pairs)}]
     width = (high - low) / bins
     counts = [0] * bins
     for value, n in pairs:
-        counts[min(int((value - low) / width), bins - 1)] += n
+        counts[min(max(int((value - low) / width), 0), bins - 1)] += n
     return [{"low": low + i * width, "high": low + (i + 1) * width, "count": c} for i, c in enumerate(counts)]
+
+
+def binned_rounds(question: dict, rounds: list[dict], bins: int = 8) -> list[list[list[dict]]]:
+    """For a numbers question: per round, per number asked, its histogram — with the same bins in every
+    round (the range of all rounds' answers and the right answer), so the rounds can stand side by side."""
+    if question["kind"] != "numbers":
+        return []
+    out = [[] for _ in rounds]
+    for index in range(len(question["labels"])):
+        values = [given[index] for r in rounds for given, _ in r["counts"]]
+        if "answer" in question:
+            values.append(question["answer"][index])
+        low, high = (min(values), max(values)) if values else (0.0, 0.0)
+        for r, binned in zip(rounds, out):
+            binned.append(histogram([(given[index], n) for given, n in r["counts"]], bins, low=low, high=high))
+    return out

@@ -119,7 +119,9 @@ def test_bad_changes_are_refused_and_leave_the_room_as_it_was(store):
                     {"query": {"k": 1}}, {"query": {"bad key!": "x"}}, {"query": {"pts": "x" * 70_000}},
                     {"pose": {"kind": "choice", "prompt": "?", "options": ["only one"], "answer": 0, "trial": 1}},
                     {"pose": {**CHOICE, "answer": 5}}, {"pose": {**CHOICE, "prompt": "x" * 1000}},
-                    {"pose": {"kind": "number", "prompt": "w?", "answer": float("inf"), "trial": 1}},
+                    {"pose": {"kind": "numbers", "prompt": "w?", "labels": ["w₁"], "answer": [float("inf")],
+                              "trial": 1}},
+                    {"pose": {"kind": "numbers", "prompt": "w?", "labels": ["w₁"], "answer": [1, 2], "trial": 1}},
                     {"reveal": True}):
         with pytest.raises(rooms.RoomError):
             rooms.drive(store, code, token, changes)
@@ -144,7 +146,7 @@ def test_sixty_answers_are_counted_exactly_and_anonymously(store):
     for i, says_yes in enumerate(choices):
         assert rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=1, value=0 if says_yes else 1) == "counted"
     counted = rooms.results(store, code)["rounds"]
-    assert counted == [{"round": 1, "counts": [20, 40], "answers": 60}]
+    assert counted == [{"round": 1, "counts": [20, 40], "answers": 60, "right": 40}]
     stored = " ".join(store.keys_with_prefix(f"room:{code}"))
     assert "browser-" not in stored                           # counts, not identities
 
@@ -183,21 +185,37 @@ def test_forged_answers_are_refused(store):
     assert rooms.results(store, code)["rounds"][0]["counts"] == [0, 0]
 
 
-def test_numbers_are_binned_for_the_histogram(store):
+def test_numbers_are_counted_graded_and_binned_alike_in_both_rounds(store):
     code, token = _room(store)
-    rooms.drive(store, code, token, {"pose": {"kind": "number", "prompt": "w₁ after trial 6?", "answer": 1.5,
-                                              "tolerance": 0.01, "trial": 6}})
-    for i, value in enumerate([1.5, 1.5, 1.49, 2.0, -3.0]):
+    question = {"kind": "numbers", "prompt": "What will w be after trial 6?", "labels": ["w₁", "w₂"],
+                "answer": [1.5, -2.0], "tolerance": {"abs": 0.005, "rel": 0.01}, "trial": 6}
+    rooms.drive(store, code, token, {"pose": question})
+    for i, value in enumerate([[1.5, -2.0], [1.5, -2.0], [1.49, -2.0], [2.0, 0.0], [-3.0, 1.0]]):
         rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=1, value=value)
-    for bad in (float("nan"), float("inf"), 1e13):
+    for bad in ([float("nan"), 0.0], [float("inf"), 0.0], [1e13, 0.0], [1.0], "1.5,-2", [True, 0.0]):
         with pytest.raises(rooms.RoomError):
             rooms.answer(store, code, "browser-zzzz", poll=1, round_=1, value=bad)
-    counts = rooms.results(store, code)["rounds"][0]["counts"]
-    assert sum(n for _, n in counts) == 5 and dict(counts)[1.5] == 2
-    bins = rooms.histogram(counts, bins=5)
-    assert sum(b["count"] for b in bins) == 5 and bins[0]["low"] == -3.0 and bins[-1]["high"] == 2.0
-    question = {"kind": "number", "answer": 1.5, "tolerance": 0.01}
-    assert rooms.graded(question, 1.495) and not rooms.graded(question, 1.49)
+    rooms.drive(store, code, token, {"second_round": True})
+    for i in range(3):
+        rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=2, value=[1.5, -2.0])
+    shown = rooms.results(store, code)
+    first, second = shown["rounds"]
+    assert first["answers"] == 5 and second["answers"] == 3
+    assert first["right"] == 3 and second["right"] == 3            # 1.49 is within max(0.005, 1 % of 1.5)
+    assert [c for c in first["counts"] if c[0] == [1.5, -2.0]][0][1] == 2
+    bins_first, bins_second = shown["bins"]
+    assert [b["low"] for b in bins_first[0]] == [b["low"] for b in bins_second[0]]       # same bins side by side
+    assert sum(b["count"] for b in bins_first[0]) == 5 and sum(b["count"] for b in bins_second[1]) == 3
+    assert bins_first[0][0]["low"] == -3.0 and bins_first[0][-1]["high"] == 2.0
+    multi = {"kind": "multi", "prompt": "Which classes fire?", "options": ["A", "B", "C"], "answer": [0, 2],
+             "trial": 7}
+    rooms.drive(store, code, token, {"pose": multi})
+    rooms.answer(store, code, "browser-0000", poll=2, round_=1, value=[2, 0])
+    rooms.answer(store, code, "browser-0001", poll=2, round_=1, value=[])
+    with pytest.raises(rooms.RoomError):
+        rooms.answer(store, code, "browser-0002", poll=2, round_=1, value=[1, 1])
+    counted = rooms.results(store, code)["rounds"][0]
+    assert counted["counts"] == [[[], 1], [[0, 2], 1]] and counted["right"] == 1
 
 
 def test_a_browser_cannot_flood(store, monkeypatch):
