@@ -183,3 +183,13 @@ def test_notes_under_the_curves_are_plain_text(key):
     for note in payload["curves"]["notes"]:
         assert "&gt;" not in note and "&lt;" not in note and "&amp;" not in note, note
     assert any(">" in note for note in payload["curves"]["notes"]) or not payload["curves"]["notes"]
+
+
+def test_a_bound_that_waits_one_trial_still_merges_with_its_equal():
+    T = 100
+    gentile = np.linspace(5, 28.2, T)
+    novikoff = np.r_[np.inf, gentile[1:] * 1.002]
+    found = [{"name": "Novikoff", "values": novikoff}, {"name": "Gentile", "values": gentile}]
+    figure = curves.bound_curves_figure(np.arange(1, T + 1), np.arange(T) // 30, found)
+    assert [t.name for t in figure.data][1:] == ["Novikoff = Gentile: equal within 1 % on this run (28.26, 28.2)"]
+    assert figure.data[1].y[0] is not None               # drawn from trial 1, where Gentile applies

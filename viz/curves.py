@@ -250,16 +250,21 @@ def _bound_item(curve, T: int) -> dict:
 
 def same_curve(a: dict, b: dict) -> bool:
     """Whether two bound items (:func:`_bound_item`) draw one line: both bounds or both references,
-    applying on the same trials, within :data:`SAME_WITHIN` of each other on every one of them.
+    within :data:`SAME_WITHIN` of each other on every trial where both apply, and applying on the
+    same trials but for at most a :data:`SAME_WITHIN` share of the run (one trial at least: Novikoff
+    waits for the second class, Gentile does not).
 
     >>> ones = np.ones(3, bool)
     >>> item = lambda v: {"values": np.array(v, float), "shown": ones, "reference": False}
     >>> same_curve(item([55.42, 56, 57]), item([55.43, 56, 57])), same_curve(item([1, 2, 3]), item([1, 2, 3.5]))
     (True, False)
     """
-    if a["reference"] != b["reference"] or not np.array_equal(a["shown"], b["shown"]) or not a["shown"].any():
+    both = a["shown"] & b["shown"]
+    if a["reference"] != b["reference"] or not both.any():
         return False
-    x, y = a["values"][a["shown"]], b["values"][b["shown"]]
+    if np.count_nonzero(a["shown"] ^ b["shown"]) > max(1, SAME_WITHIN * both.size):
+        return False
+    x, y = a["values"][both], b["values"][both]
     return bool(np.all(np.abs(x - y) <= SAME_WITHIN * np.maximum(np.abs(x), np.abs(y))))
 
 
@@ -391,7 +396,8 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
             style, n_references = reference_style(n_references), n_references + 1
         else:
             style, n_bounds = bound_style(n_bounds), n_bounds + 1
-        traces.append(_bound_trace(trials, members[0], name, hover, style, floor))
+        widest = max(members, key=lambda m: int(m["shown"].sum()))     # drawn where any of them applies
+        traces.append(_bound_trace(trials, widest, name, hover, style, floor))
     if title is None:
         title = f"{y_label} against the bounds" if n_bounds else f"cumulative {y_label}"
     # trials are whole numbers: on a short run plotly would put ticks at 1.5, 2.5, …
