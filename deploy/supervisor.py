@@ -3,11 +3,20 @@
 ``Deployment(workers, port).run()``: every worker is ``streamlit run app.py`` on a loopback port (in its own
 process group), all with one cookie secret; once they answer ``/_stcore/health`` HAProxy starts in the
 foreground with the configuration of :mod:`deploy.haproxy`.  Every half second the supervisor looks at its
-children: a worker that died is started again (the proxy's health checks keep browsers away from it until it
-answers), the proxy dying ends everything.  Ctrl-C or SIGTERM stops the proxy and every worker.
+children and starts again whichever died:
 
-The state file (``state.json`` in the run directory: the proxy's URL and each worker's name, port and pid)
-is for operators and the proxy tests.
+* a worker (unless ``respawn`` is off): its sessions are lost, the proxy's health checks keep new browsers
+  away from it until it answers, and its students' tabs reconnect to a live worker;
+* the proxy: the workers, and every session they hold, stay as they are.  The open tabs lose their
+  websocket, reconnect through the new proxy with their cookie to the same worker, and Streamlit resumes
+  their sessions there (it keeps a disconnected session for a while).  A proxy that cannot start again
+  (it exits at once or never listens) ends everything.
+
+Ctrl-C or SIGTERM stops the proxy and every worker: all are asked at once, and whichever is still running
+after a grace period is killed.
+
+The state file (``state.json`` in the run directory: the proxy's URL and pid, how often workers and proxy
+were started again, each worker's name, port and pid) is for operators and the tests.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ import json
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +37,7 @@ from deploy.haproxy import Worker, check_config, haproxy_binary, haproxy_config
 
 ROOT = Path(__file__).resolve().parents[1]
 HEALTH_TIMEOUT = 120.0          # seconds a worker may take to start
+PROXY_TIMEOUT = 30.0            # seconds HAProxy may take to listen on its port
 POLL = 0.5                      # seconds between two looks at the children
 
 
@@ -46,18 +57,40 @@ def healthy(port: int) -> bool:
         return False
 
 
-def stop_group(process: subprocess.Popen, grace: float = 10.0) -> None:
-    """SIGTERM ``process``'s group, SIGKILL after ``grace`` seconds."""
-    if process.poll() is not None:
-        return
+def listening(host: str, port: int) -> bool:
+    """Whether something accepts TCP connections on ``host:port`` (an "any" address is tried on loopback)."""
+    address = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
     try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(grace)
+        with socket.create_connection((address, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def signal_group(process: subprocess.Popen, number: int) -> None:
+    try:
+        os.killpg(process.pid, number)
     except ProcessLookupError:
         pass
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(grace)
+
+
+def stop_groups(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
+    """SIGTERM the groups of all ``processes`` at once; SIGKILL those still running ``grace`` seconds later."""
+    running = [process for process in processes if process.poll() is None]
+    for process in running:
+        signal_group(process, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    for process in running:
+        try:
+            process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            signal_group(process, signal.SIGKILL)
+            process.wait()
+
+
+def stop_group(process: subprocess.Popen, grace: float = 10.0) -> None:
+    """SIGTERM ``process``'s group, SIGKILL after ``grace`` seconds."""
+    stop_groups([process], grace)
 
 
 class Deployment:
@@ -73,7 +106,8 @@ class Deployment:
         self.environment = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
         self.processes: dict[str, subprocess.Popen] = {}
         self.proxy: subprocess.Popen | None = None
-        self.restarts = 0
+        self.restarts = 0               # workers started again
+        self.proxy_restarts = 0
 
     def say(self, text: str) -> None:
         print(f"[deploy] {text}", file=self.log, flush=True)
@@ -101,6 +135,20 @@ class Deployment:
                 raise RuntimeError(f"workers {[w.name for w in waiting]} did not answer within {HEALTH_TIMEOUT:.0f} s")
             time.sleep(0.2)
 
+    def start_proxy(self) -> None:
+        """HAProxy in the foreground on the written configuration; RuntimeError if it exits or never listens."""
+        with open(self.run_dir / "haproxy.log", "ab") as output:
+            self.proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(self.run_dir / "haproxy.cfg")],
+                                          start_new_session=True, stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + PROXY_TIMEOUT
+        while self.proxy.poll() is None and not listening(self.host, self.port):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"haproxy did not listen on port {self.port} within {PROXY_TIMEOUT:.0f} s")
+            time.sleep(0.1)
+        if self.proxy.poll() is not None:
+            raise RuntimeError(f"haproxy exited at start (code {self.proxy.returncode}); "
+                               f"see {self.run_dir / 'haproxy.log'}")
+
     def start(self) -> None:
         config = self.run_dir / "haproxy.cfg"
         config.write_text(haproxy_config(self.workers, port=self.port, host=self.host))
@@ -108,11 +156,7 @@ class Deployment:
         for worker in self.workers:
             self.start_worker(worker)
         self.wait_healthy(self.workers)
-        self.proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(config)], start_new_session=True,
-                                      stdout=open(self.run_dir / "haproxy.log", "ab"), stderr=subprocess.STDOUT)
-        time.sleep(0.5)
-        if self.proxy.poll() is not None:
-            raise RuntimeError(f"haproxy exited at start; see {self.run_dir / 'haproxy.log'}")
+        self.start_proxy()
         self.write_state()
         shown = "localhost" if self.host in ("0.0.0.0", "::") else self.host
         self.say(f"{len(self.workers)} workers behind HAProxy: open http://{shown}:{self.port} "
@@ -120,7 +164,7 @@ class Deployment:
 
     def write_state(self) -> None:
         state = {"url": f"http://127.0.0.1:{self.port}", "proxy_pid": self.proxy.pid if self.proxy else None,
-                 "restarts": self.restarts,
+                 "restarts": self.restarts, "proxy_restarts": self.proxy_restarts,
                  "workers": [{"name": w.name, "port": w.port, "pid": self.processes[w.name].pid} for w in self.workers]}
         temporary = self.run_dir / "state.json.tmp"
         temporary.write_text(json.dumps(state, indent=1))
@@ -128,9 +172,14 @@ class Deployment:
 
     # ------------------------------------------------------------------ watching
     def check_once(self) -> None:
-        """Start again every worker that died; RuntimeError when the proxy died."""
+        """Start again the proxy if it died (RuntimeError if it cannot), and every worker that died."""
         if self.proxy is not None and self.proxy.poll() is not None:
-            raise RuntimeError(f"haproxy exited (code {self.proxy.returncode}); see {self.run_dir / 'haproxy.log'}")
+            self.say(f"haproxy exited with code {self.proxy.returncode}; starting it again (the workers and "
+                     f"their sessions stay)")
+            stop_group(self.proxy, grace=1.0)               # what is left of its group
+            self.start_proxy()
+            self.proxy_restarts += 1
+            self.write_state()
         for worker in self.workers:
             process = self.processes[worker.name]
             if process.poll() is not None:
@@ -143,10 +192,7 @@ class Deployment:
                     self.write_state()
 
     def stop(self) -> None:
-        if self.proxy is not None:
-            stop_group(self.proxy)
-        for process in self.processes.values():
-            stop_group(process)
+        stop_groups(([self.proxy] if self.proxy is not None else []) + list(self.processes.values()))
         self.say("stopped")
 
     def run(self) -> int:
