@@ -212,7 +212,7 @@ def create_room(store, page: str, query: dict, *, trial: int = 0, present: bool 
     if page not in ROOM_PAGES:
         raise RoomError("A class room starts from a stepping page, a lesson or a challenge.")
     state = {"page": page, "query": _clean_query(query), "t": _trial(trial), "present": bool(present),
-             "playing": False, "speed": 1.0, "poll": None, "closed": False, "created": time.time()}
+             "playing": False, "speed": 1.0, "poll": None, "closed": False, "created": time.time(), "run": 1}
     for _ in range(20):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         token = secrets.token_urlsafe(24)
@@ -256,7 +256,7 @@ def public_state(store, code: str) -> dict | None:
         if poll.get("revealed"):
             poll["results"] = _rounds(store, code, state["poll"])
             poll["bins"] = binned_rounds(state["poll"]["question"], poll["results"])
-    return {"code": code, "page": state["page"], "query": state["query"], "t": state["t"],
+    return {"code": code, "page": state["page"], "query": state["query"], "run": state["run"], "t": state["t"],
             "present": state["present"], "playing": state["playing"], "speed": state["speed"], "poll": poll,
             "closed": state["closed"], "version": version(store, code)}
 
@@ -264,7 +264,7 @@ def public_state(store, code: str) -> dict | None:
 def drive(store, code: str, token, changes: dict) -> dict:
     """Apply the teacher's ``changes`` and return the new public state.
 
-    ``changes`` may set ``page``/``query`` (a new run), ``t``, ``present``, ``playing``, ``speed``, and act on the
+    ``changes`` may set ``page``/``query`` (a new run: ``run`` counts them, so a follower knows to open it), ``t``, ``present``, ``playing``, ``speed``, and act on the
     poll: ``pose`` (a question: opens round 1), ``second_round`` (True: round 2 of the same question),
     ``close_poll`` (stop taking answers), ``reveal`` (show the right answer and the counts), ``clear_poll``;
     ``close`` (True) ends the room."""
@@ -275,12 +275,15 @@ def drive(store, code: str, token, changes: dict) -> dict:
         raise RoomError("This room has closed.")
     if not isinstance(changes, dict) or len(changes) > 12:
         raise RoomError("Nothing to change.")
+    shown = (state["page"], state["query"])
     if "page" in changes:
         if changes["page"] not in ROOM_PAGES:
             raise RoomError("A room shows a stepping page, a lesson or a challenge.")
         state["page"] = changes["page"]
     if "query" in changes:
         state["query"] = _clean_query(changes["query"])
+    if (state["page"], state["query"]) != shown:
+        state["run"] += 1                      # followers open the new page or run
     if "t" in changes:
         state["t"] = _trial(changes["t"])
     for flag in ("present", "playing"):

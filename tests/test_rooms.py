@@ -98,7 +98,10 @@ def test_followers_see_the_teachers_page_link_and_trial_and_never_the_token(stor
     before = state["version"]
     after = rooms.drive(store, code, token, {"t": 9, "present": True, "playing": True, "speed": 4})
     assert (after["t"], after["present"], after["playing"], after["speed"]) == (9, True, True, 4.0)
-    assert after["version"] == before + 1
+    assert after["version"] == before + 1 and after["run"] == state["run"]        # same run: no page to open
+    moved = rooms.drive(store, code, token, {"page": "winnow", "query": {"story": "sparse-target"}})
+    assert moved["run"] == state["run"] + 1 and moved["page"] == "winnow"
+    assert rooms.drive(store, code, token, {"query": {"story": "sparse-target"}})["run"] == moved["run"]
 
 
 def test_only_the_token_drives(store):
