@@ -150,16 +150,65 @@ def _n(value, digits: int = 4) -> str:
     return text.replace("-", "−")
 
 
+def run_inputs(setup: Setup) -> dict:
+    """Every setting of a points screen's run, in one place: ``name``, ``values`` (the learner's parameters,
+    the data's priorities θ included when the learner takes them), ``points``, ``order``, ``n_passes`` and
+    ``seed``.  :func:`play` (the screen's numbers) and :func:`payload` (the player the page shows) both
+    take their run from here, so a number of the text is a number of the run on screen.
+
+    >>> inputs = run_inputs(PRIORITY)
+    >>> inputs["values"]["theta"], inputs["order"]
+    ((10.0, 10.0, 1.0, 1.0), 'drawn')
+    """
+    from lab import catalog
+
+    points = setup.data.points()
+    values = setup.parameters
+    if "theta" in catalog.build(setup.learner).get_params() and "theta" not in values:
+        values = {**values, "theta": tuple(float(v) for v in points.theta)}
+    return {"name": setup.learner, "values": values, "points": points, "order": setup.order,
+            "n_passes": int(setup.n_passes), "seed": int(setup.seed)}
+
+
+def settings_text(values: dict) -> str:
+    """A run's parameter values as the page's caption states them (θ as θ, numbers as numbers).
+
+    >>> settings_text({"eta": 0.1, "theta": (10.0, 10.0, 1.0, 1.0)})
+    'eta = 0.1, θ = (10, 10, 1, 1)'
+    """
+    def shown(value):
+        if isinstance(value, (tuple, list)):
+            return "(" + ", ".join(shown(v) for v in value) + ")"
+        return _n(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+    return ", ".join(f"{'θ' if name == 'theta' else name} = {shown(value)}" for name, value in values.items())
+
+
+def payload(setup: Setup) -> dict:
+    """The player's payload of a screen (:func:`lab.timeline.build_timeline` on :func:`run_inputs`, or
+    :func:`lab.experts_timeline.build_experts_timeline` on the screen's advice stream)."""
+    if setup.experts:
+        from lab.experts_timeline import build_experts_timeline
+
+        advice, outcomes = setup.data.stream(setup.learner)
+        return build_experts_timeline(setup.learner, setup.parameters, advice, outcomes, seed=setup.seed)
+    from lab.timeline import build_timeline
+
+    inputs = run_inputs(setup)
+    return build_timeline(inputs["name"], inputs["values"], inputs["points"], order=inputs["order"],
+                          n_passes=inputs["n_passes"], seed=inputs["seed"])
+
+
 def play(setup: Setup):
     """Play a points setup with the real learner: ``(run, curves)`` — the :class:`lab.runner.Run` after every
-    trial and the catalog's bound curves of the trials in the order shown."""
+    trial and the catalog's bound curves of the trials in the order shown (settings: :func:`run_inputs`)."""
     from lab import catalog
     from lab.runner import Run
 
-    points = setup.data.points()
-    X, y, w = points.to_arrays()
-    run = Run(catalog.build(setup.learner, setup.parameters), X, y, w, classes=np.unique(y), order=setup.order,
-              n_passes=setup.n_passes, seed=setup.seed)
+    inputs = run_inputs(setup)
+    X, y, w = inputs["points"].to_arrays()
+    run = Run(catalog.build(inputs["name"], inputs["values"]), X, y, w, classes=np.unique(y),
+              order=inputs["order"], n_passes=inputs["n_passes"], seed=inputs["seed"])
     run.play()
     spec = catalog.LEARNERS[setup.learner]
     shown = run.shown()
@@ -442,11 +491,13 @@ def _theorem_smaller() -> dict:
     run, curves = play(WEIGHTED_IWP)
     t3, t2 = float(curves["IWP Theorem 3"].values[-1]), float(curves["IWP Theorem 2"].values[-1])
     weights = run.weights[run.shown()]
-    ratio = float(weights.max() / weights.min())
-    return {"answer": 0 if t3 < t2 else 1, "why": (
+    c_max = float(weights.max())
+    ratio = float(c_max / weights.min())
+    return {"answer": 0 if t3 < t2 else 1, "t3": t3, "t2": t2, "c_max": c_max, "ratio": ratio, "why": (
         f"Theorem 3 ends at {_n(t3)}, Theorem 2 at {_n(t2)}; IWP's weighted loss is {_n(run.weighted_loss)}. Theorem 2 "
-        f"multiplies the hinge loss L by θ_r = c_max/c_min = {_n(ratio)} and C by θ_r² = {_n(ratio ** 2)}; Theorem 3 "
-        "multiplies C by c_max only — which is why it is the one worth having (seed 000).")}
+        f"multiplies the hinge loss L by θ_r = c_max/c_min = {_n(ratio)} and C by c_max·θ_r² = {_n(c_max)}·"
+        f"{_n(ratio ** 2)} = {_n(c_max * ratio ** 2)}; Theorem 3 multiplies C by c_max = {_n(c_max)} only — which is why "
+        "it is the one worth having (Supeesun & Fakcharoenphol, Theorems 2 and 3).")}
 
 
 LESSON_3 = Lesson("importance", "Importance weights", "IWP against the perceptron; Theorems 2 and 3 of seed 000.", (
@@ -622,7 +673,8 @@ def _away_class() -> dict:
     names = FOUR_MV.data.points().class_names
     record = next(trial.record for trial in run.trials if trial.record.mistake and np.ptp(trial.record.scores) > 0)
     scores = np.asarray(record.scores)
-    return {"answer": 1, "why": (
+    return {"t": record.trial, "scores": "(" + ", ".join(_n(s) for s in scores) + ")",
+            "prediction": names[int(record.prediction)], "answer": 1, "why": (
         f"At trial {record.trial}, the first mistake without a tie, the scores w_r·x were ({', '.join(_n(s) for s in scores)}): "
         f"the argmax picked {names[int(record.prediction)]} but the point is {names[int(record.truth)]}. The rule "
         f"moves w_{names[int(record.truth)]} towards x (+x) and the predicted class's w_{names[int(record.prediction)]} "
@@ -670,23 +722,28 @@ LESSON_6 = Lesson("multiclass", "Many classes", "Multi-vector and all-pair perce
 
 # ------------------------------------------------------------------ lesson 7: priorities
 PRIORITY = Setup("Apportioned margin", Data(story="priority"))
-TWO_PRIORITY = Setup("Apportioned margin", Data(generator="gaussian_clouds",
-                                                arguments=(("n_per_class", 40), ("n_classes", 2), ("seed", 5)),
-                                                theta=(1.0, 10.0)))
+TWO_CLOUDS = (("n_per_class", 40), ("n_classes", 2), ("seed", 5))
+TWO_PRIORITY = Setup("Apportioned margin", Data(generator="gaussian_clouds", arguments=TWO_CLOUDS, theta=(1.0, 10.0)))
+HUNDRED_PRIORITY = Setup("Apportioned margin", Data(generator="gaussian_clouds", arguments=TWO_CLOUDS,
+                                                    theta=(1.0, 100.0)))
 
 
 def _theta_decision() -> dict:
     run, _ = play(PRIORITY)
-    points = PRIORITY.data.points()
-    names, theta = points.class_names, np.asarray(points.theta, dtype=float)
+    names = run_inputs(PRIORITY)["points"].class_names
+    theta = np.asarray(run.learner.theta_, dtype=float)          # the θ the player's learner ran with
     for trial in run.trials:
         raw = np.asarray(trial.record.update["raw_scores"], dtype=float)
         if np.any(raw) and int(np.argmax(raw)) != int(np.argmax(raw / theta)):
             break
+    else:  # pragma: no cover - the story has such a trial; a changed story must not state a false one
+        raise RuntimeError("no trial of the priority story where θ changes the decision")
     choice = int(np.argmax(raw / theta))
+    if choice != int(trial.record.prediction):  # pragma: no cover - the rule is the learner's own
+        raise RuntimeError("the stated decision is not the learner's prediction")
     return {"t": trial.record.trial, "f": "(" + ", ".join(_n(v) for v in raw) + ")",
             "theta": "(" + ", ".join(_n(v) for v in theta) + ")", "names": ", ".join(names),
-            "answer": choice, "options": tuple(names), "why": (
+            "prediction": names[choice], "answer": choice, "options": tuple(names), "why": (
                 f"f_j/θ_j = ({', '.join(_n(v) for v in raw / theta)}): the largest is {names[choice]}'s, so the rule "
                 f"predicts {names[choice]} — although {names[int(np.argmax(raw))]} has the largest raw score. "
                 "Dividing by θ makes an important class (large θ) need a larger score to be predicted, and the "
@@ -745,8 +802,9 @@ LESSON_7 = Lesson("priorities", "Priorities between classes", "The apportioned m
            TWO_PRIORITY, Question("Which class does the exact minimiser decide (argmax f_j/θ_j)?", "choice",
                                   ("class 0", "class 1")), _lemma_minimiser),
     Screen("Raise the cost further",
-           "Make class 1 a hundred times as costly: θ = (1, 100), the same P = (0.6, 0.4).",
-           TWO_PRIORITY, Question("Does the minimiser's decision change?", "choice", ("yes", "no")),
+           "Make class 1 a hundred times as costly: θ = (1, 100), the same P = (0.6, 0.4). The player shows the "
+           "classifier with θ = (1, 100).",
+           HUNDRED_PRIORITY, Question("Does the minimiser's decision change?", "choice", ("yes", "no")),
            _lemma_insensitive),
 ))
 

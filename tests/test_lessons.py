@@ -140,3 +140,167 @@ def test_a_bad_link_falls_back_to_the_first_screen():
     assert not at.exception
     assert at.title[0].value.startswith("Lesson 1:")
     assert at.session_state["lesson_at"] == (0, 0)
+
+
+# ------------------------------------------------------------------ the numbers of the text are the player's
+# Issue 25: lesson 7 stated θ = (10, 10, 1, 1) and "trial 14 … answer A" while its learner ran with θ = 1 and the
+# player showed D at trial 14.  Every number a screen states about its run is checked here against the payload the
+# page's player shows (lab.lessons.payload: the same run_inputs as the facts), at the trial the text names.
+from lab.timeline import PLACEHOLDER  # noqa: E402
+
+
+def _float(text: str) -> float:
+    return float(str(text).replace("−", "-"))
+
+
+def _unit(text: str) -> float:
+    """Half the last place of a number as shown ('−38.92' → 0.005), so two roundings of one value compare."""
+    text = str(text).replace("−", "-").lstrip("+-")
+    if "e" in text.lower() or "·10^" in text:
+        return abs(_float(text.split("·")[0])) * 1e-3
+    return 0.5 * 10.0 ** -(len(text.split(".")[1]) if "." in text else 0)
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"[−+-]?\d+(?:\.\d+)?", str(text))
+
+
+def math_at(payload: dict, t: int) -> tuple[list[str], str]:
+    """The numbers and the plain text of trial t's math in the player (1-based)."""
+    math = payload["math"]
+    template, numbers = math["templates"][math["use"][t - 1]], math["numbers"][t - 1]
+    pieces = template.split(PLACEHOLDER)
+    text = "".join(piece + (numbers[i] if i < len(numbers) else "") for i, piece in enumerate(pieces))
+    return numbers, re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+
+
+def held(stated: str, shown: list[str]) -> bool:
+    """The number ``stated`` by a lesson is one the player shows (each rounded as displayed)."""
+    value = _float(stated)
+    return any(abs(value - _float(s)) <= _unit(stated) + _unit(s) + 1e-12 for s in shown)
+
+
+def curve_end(payload: dict, name: str) -> float:
+    import json
+
+    figure = json.loads(payload["curves"]["figure"])
+    trace = next(trace for trace in figure["data"] if str(trace.get("name", "")).startswith(name))
+    values = [v for v in trace["y"] if v is not None]
+    return float(values[-1])
+
+
+PAYLOADS: dict = {}
+
+
+def payload_of(setup):
+    if setup not in PAYLOADS:
+        PAYLOADS[setup] = lessons.payload(setup)
+    return PAYLOADS[setup]
+
+
+def check_run_numbers(facts: dict, setup) -> int:
+    """Check the run numbers of ``facts`` against ``setup``'s payload; returns how many were checked."""
+    payload = payload_of(setup)
+    checked = 0
+    if "M" in facts:
+        assert facts["M"] == payload["trials"]["cum_mistakes"][-1]
+        checked += 1
+    if "T" in facts:
+        assert facts["T"] == payload["T"]
+        checked += 1
+    if "bound" in facts and "Novikoff" in facts.get("why", "Novikoff"):
+        assert facts["bound"] == pytest.approx(curve_end(payload, "Novikoff"), rel=1e-6)    # shown to 4 digits
+        checked += 1
+    for key, name in (("fs", "Freund–Schapire"), ("gentile", "Gentile")):
+        if key in facts:
+            assert facts[key] == pytest.approx(curve_end(payload, name), rel=1e-6)
+            checked += 1
+    if "t" in facts:
+        t = facts["t"]
+        numbers, text = math_at(payload, t)
+        assert re.search(rf"\b{t}\b", text)                       # the math is trial t's
+        for key in ("f", "theta", "w", "x", "w1", "c", "scores"):
+            if key in facts:
+                stated = _numbers(facts[key]) if isinstance(facts[key], str) else \
+                    [f"{v:.4g}" for v in np.ravel(facts[key])]
+                assert stated and all(held(s, numbers) for s in stated), (key, facts[key], numbers)
+                checked += 1
+        if "c" in facts:
+            assert payload["trials"]["weight"][t - 1] == pytest.approx(facts["c"])
+        if "y" in facts:
+            point = payload["trials"]["point"][t - 1]
+            label = payload["labels"][point]
+            assert facts["y"] == ("+1" if label == sorted(set(payload["labels"]))[1] else "−1")
+            checked += 1
+        if "prediction" in facts:
+            assert re.search(rf"arg ?max .*?= {re.escape(facts['prediction'])} ", text), text
+            checked += 1
+        if isinstance(facts["answer"], (list, float)) and ("w" in facts or "w1" in facts):
+            stated = [f"{v:.4g}" for v in np.ravel(facts["answer"])]        # w after the trial
+            assert all(held(s, numbers) for s in stated), (facts["answer"], numbers)
+            checked += 1
+    if "names" in facts:
+        assert facts["names"] == ", ".join(payload["class_names"])
+        checked += 1
+    if "k" in facts:
+        assert facts["k"] == len(payload["class_names"])
+        checked += 1
+    if "N" in facts and payload["kind"] == "experts":
+        assert facts["N"] == payload["N"]
+        advice = np.array([[int(c) for c in row] for row in payload["advice"]])
+        outcomes = np.array([int(c) for c in payload["outcomes"]])
+        assert facts["m"] == int((advice != outcomes[:, None]).sum(axis=0).min())
+        checked += 2
+    return checked
+
+
+@pytest.mark.parametrize("lesson, index, screen", SCREENS, ids=IDS)
+def test_every_number_a_screen_states_about_its_run_is_the_players(lesson, index, screen, all_facts):
+    facts = all_facts[(lesson.key, index)]
+    checked = check_run_numbers(facts, screen.setup)
+    for key, setup in (("wide", lessons.WIDE), ("thin", lessons.THIN)):           # a comparison of two runs
+        if key in facts:
+            checked += check_run_numbers(facts[key], setup)
+    text = text_of(screen, facts) + prompt_of(screen, facts)
+    for key in ("t", "theta", "f", "names", "w", "x", "c", "w1", "N", "m", "k"):
+        if re.search(r"\{" + key + r"[}:]", screen.text + screen.question.prompt):
+            assert key in facts                                 # a placeholder of the text is a fact checked above
+    if re.search(r"\{(t|theta|f|w|x|c|w1)\b", screen.text + screen.question.prompt):
+        assert checked, text
+
+
+def test_lesson_seven_runs_the_priorities_it_states():
+    run, _ = lessons.play(lessons.PRIORITY)
+    stated = make_points(STORIES["priority"]).theta
+    assert run.learner.theta_.tolist() == stated.tolist() == [10.0, 10.0, 1.0, 1.0]
+    assert lessons.run_inputs(lessons.PRIORITY)["values"]["theta"] == (10.0, 10.0, 1.0, 1.0)
+    quoting = 0
+    for screen in lessons.LESSON_7.screens[1:]:
+        theta = lessons.run_inputs(screen.setup)["values"]["theta"]
+        quoted = re.findall(r"θ = \((\d+), (\d+)\)", screen.text)
+        if quoted:                          # the θ the screen's text names last is the θ its player runs with
+            assert tuple(float(v) for v in quoted[-1]) == theta, (screen.title, theta)
+            quoting += 1
+    assert quoting >= 2
+    facts = lessons.LESSON_7.screens[0].facts()
+    payload = lessons.payload(lessons.PRIORITY)
+    numbers, text = math_at(payload, facts["t"])
+    assert "θ = ( 10 , 10 , 1 , 1 )" in text
+    assert re.search(rf"arg ?max .*?= {facts['options'][facts['answer']]} ", text)
+
+
+def test_lesson_three_quotes_theorem_two_as_supeesun_and_fakcharoenphol_state_it():
+    # Theorem 2: θL + c_max·θ²·C + θ²·√(c_min·L·C), θ = c_max/c_min: C is multiplied by c_max·θ², not θ²
+    facts = lessons.LESSON_3.screens[2].facts()
+    factor = facts["c_max"] * facts["ratio"] ** 2
+    assert f"C by c_max·θ_r² = " in facts["why"] and lessons._n(factor) in facts["why"]
+    from learners import bounds
+
+    assert float(bounds.iwp_theorem2(0.0, 1.0, facts["c_max"], facts["c_max"] / facts["ratio"])) == \
+        pytest.approx(factor)
+
+
+def test_the_page_runs_lesson_seven_with_its_priorities():
+    at = lessons_session({"lesson": "7", "screen": "1"})
+    assert not at.exception
+    assert any("θ = (10, 10, 1, 1)" in caption.value for caption in at.caption)

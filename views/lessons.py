@@ -81,10 +81,14 @@ st.subheader("The lab", divider="gray")
 if setup.experts:
     advice, outcomes = setup.data.stream(setup.learner)
     show_experts_run(PAGE, setup.learner, setup.parameters, advice, outcomes, key="lesson_timeline", seed=setup.seed)
+    settings = setup.parameters
 else:
-    show_run(PAGE, setup.learner, setup.parameters, setup.data.points(), key="lesson_timeline", order=setup.order,
-             n_passes=setup.n_passes, seed=setup.seed)
-st.caption(f"{setup.learner}" + (f", {', '.join(f'{k} = {v}' for k, v in setup.values)}" if setup.values else "")
+    # the very settings the screen's numbers were computed with (θ of the data included): lab.lessons.run_inputs
+    inputs = lessons.run_inputs(setup)
+    show_run(PAGE, inputs["name"], inputs["values"], inputs["points"], key="lesson_timeline", order=inputs["order"],
+             n_passes=inputs["n_passes"], seed=inputs["seed"])
+    settings = inputs["values"]
+st.caption(f"{setup.learner}" + (f", {lessons.settings_text(settings)}" if settings else "")
            + ("" if setup.experts else f"; order: {setup.order}, {setup.n_passes} pass{'es' if setup.n_passes > 1 else ''}")
            + ". Step with →, back with ←, play with Space; Q turns on the quiz.")
 
