@@ -507,20 +507,35 @@ def randomized_weighted_majority_math(record, learner, names=None) -> list[Formu
     lines.append(_expert_update(record, paren(row(num(1), op("-"), sym(r"\epsilon"))), 1 - epsilon,
                                 row(space("quad"), sym(r"\epsilon"), EQ, num(epsilon))))
     if record.restarted:
-        m_hat = float(record.m_hat)
-        n = len(record.advice)
-        new_epsilon = min(0.5, float(np.sqrt(np.log(n) / (2 * m_hat)))) if n > 1 else 0.5
-        lines.append(row(text("every expert made ≥ "), sym(r"\hat m"), EQ, num(m_hat),
-                         text(" mistakes this phase: "), sym(r"\hat m"), op(r"\leftarrow"), num(2 * m_hat), op(","),
-                         space("thin"), sym(r"\epsilon"), op(r"\leftarrow"),
-                         sqrt(frac(row(op(r"\ln"), sym("N")), sym(r"\hat m"))), EQ, num(new_epsilon), op(","),
-                         space("thin"), text("all weights back to 1")))
+        lines.append(_restart(record, learner))
     return lines
 
 
+def _restart(record, learner) -> Formula:
+    """The doubling trick's restart after this trial (seed 001): every expert has made ≥ m̂ mistakes in the
+    phase, so the next phase doubles m̂, takes ε = √(ln N/m̂) (at most ½) and starts every weight at 1.
+    The next phase's m̂ and ε are read from the learner (``phases_``), not computed again here."""
+    _, new_m_hat, new_epsilon = learner.phases_[int(record.phase) + 1]
+    return aligned([
+        (EMPTY, row(text("every expert made ≥ "), sym(r"\hat m"), EQ, num(float(record.m_hat)),
+                    text(" mistakes this phase, so a new phase begins:"))),
+        (sym(r"\hat m"), row(op(r"\leftarrow"), num(2), sym(r"\hat m"), EQ, num(new_m_hat), op(","), space("quad"),
+                             sym(r"\epsilon"), op(r"\leftarrow"), op(r"\min"),
+                             paren(row(frac(num(1), num(2)), op(","), space("thin"),
+                                       sqrt(frac(row(op(r"\ln"), sym("N")), sym(r"\hat m"))))),
+                             EQ, num(new_epsilon))),
+        (sym("w"), row(op(r"\leftarrow"), vector(np.ones(len(record.advice)), limit=8), space("quad"),
+                       text("every weight back to 1")))])
+
+
 def _expert_update(record, factor: Formula, value: float, note: Formula = EMPTY) -> Formula:
-    """w_i ← factor·w_i = value·w_i for the wrong experts, and the weights after."""
+    """w_i ← factor·w_i = value·w_i for the wrong experts, and the weights that product gives.
+
+    Those are the weights after the trial, except on a doubling trick's restart, which sets them all to 1
+    afterwards (:func:`_restart`): the product is then computed here from the weights before the trial."""
     wrong = np.asarray(record.wrong_experts, dtype=bool)
+    after = (np.where(wrong, np.asarray(record.weights_before, dtype=float) * value, record.weights_before)
+             if getattr(record, "restarted", False) else record.weights_after)
     names = [num(i + 1) for i in np.flatnonzero(wrong)]
     if len(names) > 8:
         names = names[:6] + [op(r"\dots")] + names[-1:]
@@ -530,4 +545,4 @@ def _expert_update(record, factor: Formula, value: float, note: Formula = EMPTY)
         (sub("w", "i"), row(op(r"\leftarrow"), factor, op(r"\cdot"), sub("w", "i"), EQ, num(value), op(r"\cdot"),
                             sub("w", "i"), note, space("quad"), text(f"for the {int(wrong.sum())} wrong experts: "),
                             join(names, row(op(","), space("thin"))))),
-        (sym("w"), row(EQ, vector(record.weights_after, limit=8)))])
+        (sym("w"), row(EQ, vector(after, limit=8)))])

@@ -14,6 +14,7 @@ from lab import explain
 from lab.formula import column, math_element, num, tex_text, vector
 from learners import (AllPairPerceptron, ApportionedMargin, ImportanceWeightedPerceptron, KernelPerceptron,
                       MultiVectorPerceptron, PassiveAggressive, Perceptron, Winnow)
+from learners.experts import RandomizedWeightedMajority
 
 
 def tex_of(lines):
@@ -159,3 +160,25 @@ def test_class_names_from_the_user_are_printed_never_read_as_tex_or_markup():
     assert "<script>" not in markup and html.escape(hostile) in markup
     for line in lines:                       # well-formed XML: the name cannot open or close an element
         ElementTree.fromstring(math_element(line).replace("&nbsp;", " "))
+
+
+def test_a_doubling_restart_shows_the_penalty_then_the_restart_not_their_product():
+    """RWM with the doubling trick, on the trial that ends a phase: the wrong experts' weights are multiplied
+    by 1 − ε (that trial still belongs to the phase), and only then does every weight go back to 1 for the
+    next phase, whose m̂ and ε are those the learner runs next."""
+    model = RandomizedWeightedMajority(doubling=True, random_state=0)
+    # expert 1 is wrong on odd trials, expert 2 on even ones: both reach m̂ = 4 ln 2 ≈ 2.77 at trial 6
+    records = [model.learn_one(advice, outcome) for advice, outcome in zip([[1, 0]] * 8, [0, 1] * 4)]
+    restart = next(record for record in records if record.restarted)
+    following = records[restart.trial]                               # records[t − 1] is trial t
+    assert restart.trial == 6 and following.phase == restart.phase + 1
+    update, restarted = explain.randomized_weighted_majority_math(restart, model)[1:]
+    before = np.asarray(restart.weights_before)
+    penalized = np.where(restart.wrong_experts, before * (1 - restart.epsilon), before)       # (1/8, 1/8)
+    ones = vector(np.ones(2))
+    assert vector(penalized).tex in update.tex and vector(penalized).mml in update.mml
+    assert ones.tex not in update.tex                                # not the restarted weights as the product
+    assert ones.tex in restarted.tex and ones.mml in restarted.mml
+    assert num(2 * restart.m_hat).tex in restarted.tex and num(following.m_hat).tex in restarted.tex
+    assert num(following.epsilon).tex in restarted.tex
+    assert following.epsilon < restart.epsilon == 0.5
