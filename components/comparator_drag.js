@@ -1,13 +1,15 @@
 // Mistake Bound Lab — drag the comparator: Novikoff's bound for a u the student moves, live.
 //
 // A plugin of components/timeline.js (its extension point: use, on, intercept, extraKeys), for runs whose
-// payload carries `drag` (lab/drag.py: a binary perceptron on (x₁, x₂[, 1])).  With "Drag u" on (the
+// payload carries `drag` (lab/drag.py: only where the catalog says Novikoff's bound bounds the learner's run —
+// the Perceptron, or the importance-weighted one with all weights equal — on (x₁, x₂[, 1])).  With "Drag u" on (the
 // button, or U) the boundary figure shows a comparator u as an arrow with two handles: the base lies
 // on the line u·x = 0 (drag it to move the line), the head sets u's direction and length (drag it to
 // turn the line; past the base it flips u's sides).  Keyboard: Tab to a handle, arrow keys move it
 // (Shift: finer).  For the trials 1..t shown the panel gives γ = min_s y_s(u·f_s), R = max_s ‖f_s‖,
 // ‖u‖ and Novikoff's bound (R‖u‖/γ)² (seed 003, Thm 2.1), says from which trial u stops separating
-// (no bound there), and compares with the max-margin u the lab found; the bound curve of your u is
+// (no bound there), and compares with the exact max-margin u of the lab (learners/max_margin.py: no u has a
+// larger margin on those trials); the bound curve of your u is
 // drawn on the curves chart.  f is the feature vector the learner uses: (x₁, x₂, 1) with an
 // intercept (so u = (n₁, n₂, −n·a) for the normal n and the base a), scaled to unit length when the
 // learner normalises.
@@ -284,7 +286,7 @@
                   + "Turn or move it until every point shown is on its side."}));
         } else {
           parts.push(el("p", {className: "mbl-drag-bound",
-            text: `Novikoff: M ≤ (R‖u‖/γ)² = (${n4(R)}·${n4(s.norm)}/${n4(gamma)})² = ${n4(bound)}; the perceptron made M = ${mistakes}.`}));
+            text: `Novikoff: M ≤ (R‖u‖/γ)² = (${n4(R)}·${n4(s.norm)}/${n4(gamma)})² = ${n4(bound)}; the ${this.drag.learner} made M = ${mistakes}.`}));
         }
       }
       if (best) {

@@ -14,6 +14,11 @@ name:
 ``invariants(learner, weights_after, cum_mistakes, curves)``
     the proof's invariants after every trial (the Perceptron: w·u ≥ ηγM and ‖w‖² ≤ η²R²M),
     or ``None``;
+``novikoff_applies(learner, weights)``
+    whether Novikoff's bound (R‖u‖/γ)² (seed 003, Thm 2.1) bounds the mistakes of this learner's run
+    on trials with importance weights ``weights``: the Perceptron always, the importance-weighted
+    perceptron only while every weight is equal (then it is the Perceptron with η = c); ``None``
+    where it never does.  Drag u (:mod:`lab.drag`) is offered only where it says True;
 ``dual_change(record, learner)``
     for a model kept as a kernel expansion f(x) = Σ_i a_i K(x_i, x) (one column of a per class):
     what an updating trial adds to the coefficients of its own point x_t — the timeline draws
@@ -104,10 +109,21 @@ def _apportioned_change(record, learner):
     return (fired * signs * float(record.weight)).tolist()
 
 
+def _novikoff_always(learner, weights) -> bool:
+    """The Perceptron: Novikoff bounds its mistakes whatever the weights (they only enter its loss)."""
+    return True
+
+
+def _novikoff_while_equal(learner, weights) -> bool:
+    """IWP moves by c_t·y·x: it is the Perceptron (η = c) only when every weight of the run is the same c > 0."""
+    from learners.comparators import equal_weight_prefix
+    return bool(equal_weight_prefix(weights).all())
+
+
 def _perceptron_invariants(learner, weights_after, cum_mistakes, curves):
     """Novikoff's proof after every trial (seed 003, Thm 2.1), while the data seen is separable."""
-    from learners.comparators import perceptron_invariants
-    novikoff = next((c for c in curves if c.name == "Novikoff"), None)
+    from learners.comparators import novikoff_of, perceptron_invariants
+    novikoff = novikoff_of(curves)
     if novikoff is None or not novikoff.applies.all():
         return None
     return perceptron_invariants(weights_after, cum_mistakes, novikoff.details["u"], novikoff.details["gamma"],
@@ -128,6 +144,7 @@ class LearnerSpec:
     uses_weights: bool = False      # the update depends on importance weights
     bound_curves: Callable | None = None
     invariants: Callable | None = None
+    novikoff_applies: Callable | None = None
     dual_change: Callable | None = None
     summary: str = ""
     kind: str = "classifier"        # "classifier" (points) or "experts" (advice)
@@ -164,9 +181,10 @@ DOUBLING = Param("doubling", "doubling trick", "bool", False,
 LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Perceptron", "Perceptron", explain.perceptron_math, (ETA, INTERCEPT, NORMALIZE), binary_only=True,
                 bound_curves=_perceptron_curves, invariants=_perceptron_invariants,
-                summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
+                novikoff_applies=_novikoff_always, summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
     LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron", explain.perceptron_math,
                 (ETA, INTERCEPT), binary_only=True, uses_weights=True, bound_curves=_perceptron_curves,
+                novikoff_applies=_novikoff_while_equal,
                 summary="On a mistake, w ← w + c·y·x: costly points move w further (seed 000)."),
     LearnerSpec("Kernel Perceptron", "KernelPerceptron", explain.kernel_perceptron_math,
                 (KERNEL, GAMMA, DEGREE, INTERCEPT), binary_only=True, bound_curves=_kernel_curves,

@@ -581,6 +581,11 @@ def _max_margin_u(F, y_sign):
     return nearest.u if nearest.separable else None
 
 
+def novikoff_of(curves) -> BoundCurve | None:
+    """The Novikoff curve among a run's bound curves (the one :func:`_novikoff_curve` made), or None."""
+    return next((c for c in curves if c.name == NOVIKOFF[0]), None)
+
+
 def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurve]:
     """Bounds on the perceptron family after every trial of the stream (X, y), in order.
 
@@ -636,7 +641,7 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
 
     if importance:
         c_max, c_min = _prefix_max(c), _prefix_min(c)
-        _restrict_to_equal_weights(curves, c_max, c_min)
+        _restrict_to_equal_weights(curves, c)
         if np.any(c != c[0]):
             candidates.append(hinge_separator(F, y_sign, sample_weight=c))
         t3, sep3 = _best_of(candidates, lambda m: _gentile_family(m, R, c, c_max))
@@ -651,9 +656,22 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     return curves
 
 
-def _restrict_to_equal_weights(curves, c_max, c_min):
+def equal_weight_prefix(sample_weight) -> np.ndarray:
+    """Per trial t: whether c_1 = … = c_t > 0 — where IWP (which moves by c_t·y·x) is the plain Perceptron
+    with η = c, so the Perceptron's mistake bounds (Novikoff's among them) bound its mistakes.
+
+    >>> equal_weight_prefix([2.0, 2.0, 1.0, 2.0]).tolist()
+    [True, True, False, False]
+    """
+    c = np.asarray(sample_weight, dtype=float).reshape(-1)
+    if c.size == 0:
+        return np.zeros(0, bool)
+    return (_prefix_max(c) == _prefix_min(c)) & (_prefix_min(c) > 0)
+
+
+def _restrict_to_equal_weights(curves, c):
     """IWP moves by c_t·y·x: bounds on the plain Perceptron's mistakes hold only while every c_t is equal."""
-    equal = (c_max == c_min) & (c_min > 0)
+    equal = equal_weight_prefix(c)
     if equal.all():
         return
     start = _first_false(equal)

@@ -64,3 +64,16 @@ def test_a_check_on_class_names_would_be_caught():
     assert CLASS_NAME_TEST.search('type(run.learner).__name__ in INVARIANT_LEARNERS')
     assert CLASS_NAME_TEST.search('learner.__class__.__name__ != "KernelPerceptron"')
     assert LEARNER_NAME.search('    name = type(learner).__name__')       # the old lab/explain.py
+
+
+def test_novikoff_applies_to_the_perceptron_and_to_iwp_only_while_its_weights_are_equal():
+    """Drag u (lab.drag) is offered where this entry says so: Novikoff bounds the Perceptron's mistakes
+    whatever the weights, IWP's only when every c is the same (issue 25), and nothing else's."""
+    offering = {name for name, spec in catalog.LEARNERS.items() if spec.novikoff_applies is not None}
+    assert offering == {"Perceptron", "Importance-Weighted Perceptron"}
+    perceptron, iwp = catalog.LEARNERS["Perceptron"], catalog.LEARNERS["Importance-Weighted Perceptron"]
+    assert perceptron.novikoff_applies(catalog.build("Perceptron"), np.array([1000.0, 0.001, 1.0]))
+    learner = catalog.build("Importance-Weighted Perceptron")
+    assert iwp.novikoff_applies(learner, np.array([2.0, 2.0, 2.0]))
+    assert not iwp.novikoff_applies(learner, np.array([1000.0, 0.001, 1.0]))
+    assert not iwp.novikoff_applies(learner, np.array([0.0, 0.0]))
