@@ -17,6 +17,7 @@ def lab() -> None:
     """One run of the lab's script: navigation, the page, the link and the Share panel."""
     from components.figure_saver import figure_saver
     from ui import janitor, preload, state
+    from ui.room_panel import room_panel
     from ui.share import share_panel
 
     # the favicon is a file of the project: a Material icon would make the browser fetch it from Google
@@ -50,6 +51,7 @@ def lab() -> None:
     page.run()
     state.write_link(page.url_path)          # the URL follows every change (the player adds the trial)
     share_panel(page.url_path, share_slot)
+    room_panel(page.url_path)                # the class room: start, join, follow (ui/room_panel.py)
     with st.sidebar:                         # an invisible element: SVG and PNG buttons under every figure
         figure_saver()
 

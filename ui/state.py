@@ -28,6 +28,8 @@ DEFAULTS = {
     "lesson_at": lambda: None,        # (lesson index, screen index) shown; None until the URL was read
     "challenge_best": dict,           # Challenges: key -> the most mistakes forced under the rules
     "challenge_read": lambda: False,  # whether the URL's ?challenge=… was read this session
+    "kept": dict,         # name -> (inputs, value): a page's result on a set too large for a shared cache (kept)
+    "room": lambda: None,  # class room: {"code", "role" ("teacher" or "student"), "token", "sent"} or None
 }
 
 
@@ -122,6 +124,20 @@ def timeline_for(page: str, settings: tuple, make) -> dict:
         entry = {"settings": settings, **make()}
         timelines[page] = entry
     return entry
+
+
+def kept(name: str, inputs: tuple, make):
+    """``make()``, kept in this session under ``name`` until ``inputs`` change (one value per name).
+
+    For a page's results on more than ``lab.limits.SHARED_RUN_POINTS`` points, which no cache shared
+    between sessions may hold (README, "What one session may cost"): they go when the session goes."""
+    store = _get("kept")
+    entry = store.get(name)
+    if entry is None or entry[0] != inputs:
+        store.pop(name, None)                       # the old value is freed before the new one is made
+        entry = (inputs, make())
+        store[name] = entry
+    return entry[1]
 
 
 def forget_runs() -> None:
@@ -398,3 +414,42 @@ def write_challenge_url(current: str) -> None:
     value = ",".join([current] + [f"{key}={mistakes}" for key, mistakes in sorted(best.items())])
     if st.query_params.get("challenge") != value:
         st.query_params["challenge"] = value
+
+
+# ------------------------------------------------------------------ class rooms
+def class_room() -> dict | None:
+    """The class room this session is in (``{"code", "role", "token", "sent"}``), or None."""
+    return _get("room")
+
+
+def set_class_room(room: dict | None) -> None:
+    """Enter a class room (or leave it with None); the URL keeps its code (``?room=…``), never the token."""
+    st.session_state["room"] = room
+    if room is None:
+        for name in ("room", "key"):
+            if name in st.query_params:
+                del st.query_params[name]
+    else:
+        if st.query_params.get("room") != room["code"]:
+            st.query_params["room"] = room["code"]
+        if "key" in st.query_params:
+            del st.query_params["key"]
+
+
+def room_link_sent(shown: tuple) -> None:
+    """Remember the (page, link) handed to the teacher's room last, so an unchanged run sends nothing."""
+    if _get("room") is not None:
+        st.session_state["room"] = {**_get("room"), "sent": shown}
+
+
+def room_requested() -> tuple[str | None, str | None]:
+    """The room code and teacher's key the URL names (``?room=…&key=…``), as typed."""
+    return st.query_params.get("room"), st.query_params.get("key")
+
+
+def room_link(page: str) -> dict:
+    """What a class room carries of ``page``: its link (data and settings) and the lesson, screen or challenge
+    shown — not the trial, presentation or quiz, which the room carries itself or leaves to each student."""
+    query, _ = link_query(page)
+    own = {name: st.query_params[name] for name in ("lesson", "screen", "challenge") if name in st.query_params}
+    return {**query, **own}
