@@ -1,4 +1,5 @@
-"""Be the adversary: choose the trials that force the most mistakes; the bound is the ceiling (lab/challenges.py)."""
+"""Be the adversary: choose the trials that force the most mistakes; scored against the best possible under the
+rules, the theorem's bound beside it (lab/challenges.py)."""
 
 import numpy as np
 import pandas as pd
@@ -15,12 +16,16 @@ PAGE = "challenges"
 page_header(
     "Be the adversary",
     "Choose the trials — points, instances, the experts' advice — to force as many mistakes as the rules allow. "
-    "The bound is the ceiling: you can approach it, never pass it.",
+    "No sequence passes the theorem's bound, and under these rules none even reaches it: your score is measured "
+    "against the best possible, found exactly.",
     "A mistake bound holds for **every** sequence that keeps its conditions: its proof plays against an adversary "
     "who picks each trial to hurt the learner most. Here you are that adversary. Each challenge fixes the "
     "conditions (a margin and a radius, a sparse target, a best expert with few mistakes) and a budget of "
-    "trials; the score is your mistakes as a fraction of the bound. Input that breaks a rule is refused, with "
-    "the line and the reason. Your best score per challenge is kept for the session and in the address bar.")
+    "trials. The bound is a worst case over far more than these rules allow, so the lab also searches every "
+    "sequence the rules allow (exhaustively, in exact arithmetic) for the most mistakes possible: your score is "
+    "your mistakes as a fraction of that best, with the bound beside it, and “Show me a worst case” plays a "
+    "sequence that reaches it. Input that breaks a rule is refused, with the line and the reason. Your best "
+    "score per challenge is kept for the session and in the address bar.")
 
 keys = list(challenges.CHALLENGES)
 current = state.challenge_choice(keys)
@@ -29,6 +34,9 @@ key = st.segmented_control("Challenge", keys, format_func=lambda k: challenges.C
 challenge = challenges.CHALLENGES[key]
 st.markdown(f"**Rules.** {challenge.rules}")
 st.markdown(f"**The ceiling.** {challenge.bound_text}")
+with st.spinner("Finding the most mistakes these rules allow (once for everyone)…"):
+    best_possible = challenges.best_possible(key)
+st.markdown(f"**The best possible: {best_possible.mistakes} mistakes.** {challenges.gap_text(key)}")
 
 text_key = f"challenge_{key}_text"
 before = state.widget_value(text_key, "")
@@ -42,14 +50,18 @@ with left:
             x2 = second.number_input("x₂", -5.0, 5.0, 0.0, 0.1, key="challenge_x2")
             placed = st.form_submit_button("Place this point")
         if placed:
-            problem = challenges.point_problem(challenges.line_count(before) + 1, x1, x2)
+            typed = (f"{x1:g}", f"{x2:g}")                 # what goes into the list, checked as written
+            problem = challenges.point_problem(challenges.line_count(before) + 1, *typed)
             if problem:
                 st.error(f"Not placed. {problem}")
             else:
-                state.preset({text_key: challenges.appended(before, f"{x1:g}, {x2:g}")})
-    start, clear = st.columns(2)
+                state.preset({text_key: challenges.appended(before, ", ".join(typed))})
+    start, worst, clear = st.columns(3)
     if start.button("Example", key=f"challenge_{key}_example"):
         state.preset({text_key: challenges.EXAMPLES[key]})
+    if worst.button("Show me a worst case", key=f"challenge_{key}_worst",
+                    help=f"A sequence forcing {best_possible.mistakes} mistakes, the most these rules allow"):
+        state.preset({text_key: best_possible.text})
     if clear.button("Clear", key=f"challenge_{key}_clear"):
         state.preset({text_key: ""})
     label = {"perceptron": "Your points, in order (x₁, x₂ per line)",
@@ -68,22 +80,27 @@ with left:
     else:
         improved = state.record_challenge(key, result.mistakes)
         best = state.best_challenge(key)
-        bound = result.bound
         # two metrics per row: a percentage needs the width of four characters at the metric's size
-        columns = st.columns(2) + st.columns(2)
+        columns = st.columns(2) + st.columns(2) + st.columns(2)
         columns[0].metric("Mistakes", result.mistakes)
-        columns[1].metric("Bound", f"{bound:g}" if float(bound).is_integer() else f"{bound:.2f}")
-        columns[2].metric("Score", f"{result.score:.0%}", help="mistakes ÷ bound")
-        columns[3].metric("Best", f"{best / bound:.0%}", help=f"{best} mistakes, the most you forced this session")
-        st.progress(min(result.score, 1.0), text=f"{result.mistakes} of {bound:.4g}: {result.score:.1%} of the ceiling")
+        columns[1].metric("Score", f"{result.score:.0%}", help="your mistakes ÷ the best possible under these rules")
+        columns[2].metric("Best possible", result.best, help="the most mistakes any sequence keeping the rules forces "
+                                                             "(exact search)")
+        columns[3].metric("Bound", result.bound, help="the theorem's ceiling, in whole mistakes")
+        columns[4].metric("Your best", f"{min(best, result.best) / result.best:.0%}",
+                          help=f"{best} mistakes, the most you forced this session")
+        st.progress(min(result.score, 1.0), text=f"{result.mistakes} of the {result.best} possible "
+                                                 f"({result.score:.0%}); the bound allows {result.bound}")
+        if best > result.best:
+            st.caption(f"Your link claims {best} mistakes; these rules allow at most {result.best}.")
         if improved and result.mistakes > 0:
-            st.success(f"A new best for this challenge: {result.mistakes} mistakes.")
+            st.success(f"A new best for this challenge: {result.mistakes} mistakes."
+                       + (" That is the most possible." if result.mistakes == result.best else ""))
 state.write_challenge_url(key)
 
 with right:
     if key == "perceptron":
-        rows, _ = challenges.parse_points(text)
-        X = np.array([[x1, x2] for _, x1, x2 in rows]) if result.valid else np.zeros((0, 2))
+        X = result.state.get("X", np.zeros((0, 2)))
         labels = result.state.get("labels", np.zeros(0, int))
         mistakes = [trial["mistake"] for trial in result.trials]
         w = result.state.get("w", np.zeros(2))
@@ -113,8 +130,12 @@ if result.valid:
         st.dataframe(pd.DataFrame(result.trials), hide_index=True)
     if key == "perceptron":
         st.subheader("Your sequence in the player")
-        points = PointSet.from_arrays(result.state["X"], result.state["labels"], class_names=["−1", "+1"])
-        show_run(PAGE, "Perceptron", {"fit_intercept": False}, points, key="challenge_timeline")
+        if len(set(result.state["labels"].tolist())) < 2:
+            # the player's learner needs a point of each class; the score above needs no player
+            st.info("The player opens once your points include both classes (one on each side of u·x = 0).")
+        else:
+            points = PointSet.from_arrays(result.state["X"], result.state["labels"], class_names=["−1", "+1"])
+            show_run(PAGE, "Perceptron", {"fit_intercept": False}, points, key="challenge_timeline")
     elif key == "experts":
         st.subheader("Your rounds in the player")
         show_experts_run(PAGE, "Weighted Majority", {"beta": challenges.BETA}, result.state["advice"],
