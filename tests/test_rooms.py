@@ -370,3 +370,13 @@ def test_the_long_poll_answers_at_once_when_behind_and_soon_after_a_change(serve
     waited = time.monotonic() - started
     assert status == 200 and state["t"] == 12 and state["version"] == current + 1
     assert 0.4 < waited < 5            # it waited for the change, and did not wait out the whole poll
+
+
+def test_the_rooms_browser_part_writes_text_never_markup():
+    """Every text a room carries (questions, options, codes, errors) reaches the page as text."""
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[1] / "components" / "room.js").read_text(encoding="utf-8")
+    for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
+        assert forbidden not in script, forbidden
+    assert "textContent" in script

@@ -38,10 +38,14 @@ def _join(code_text: str | None, key: str | None) -> None:
         state.notify("warning", literal(f"“{str(code_text)[:12]}” is not a class room's code (7 letters and digits)."))
         state.set_class_room(None)
         return
+    from ui.room_routes import LOOKUPS
+
+    if not LOOKUPS.take():                       # guessing codes is as slow here as through the routes
+        state.notify("warning", "Too many attempts to join a class room on this server; try again in a moment.")
+        state.set_class_room(None)
+        return
     store = shared_store()
     if rooms.version(store, code) == 0:
-        from ui.room_routes import LOOKUPS
-        LOOKUPS.take()
         state.notify("warning", f"There is no class room {_pretty(code)} (it may have closed or expired).")
         state.set_class_room(None)
         return
