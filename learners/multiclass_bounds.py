@@ -1,17 +1,22 @@
-"""Mistake bounds of the multi-vector and all-pair perceptrons, through Kesler's construction.
+"""Mistake bounds of the multi-vector and all-pair perceptrons: the lab's own derivation.
 
-Seed 000 (§2.3 and §4) carries the binary analysis over to many classes the way Fink,
-Shalev-Shwartz, Singer and Ullman (ICML 2006) do: the multi-vector perceptron *is* a
-binary perceptron in a larger space.  Stack the class vectors into one W ∈ ℝ^{k·d} and
-let φ(x, r) put x into block r.  On a mistake the update w_y += a·x, w_ŷ −= a·x is
-W += a·z with z = φ(x, y) − φ(x, ŷ), and W·z = s_y − s_ŷ ≤ 0 because ŷ won.  So every
-argument about the binary perceptron applies to the vectors z, whose length is
+**Where they come from.**  Seed 000 states no multiclass bound.  Its §4 only remarks that the
+multiclass framework of Fink, Shalev-Shwartz, Singer and Ullman (ICML 2006), whose proof rests on
+Gentile's binary analysis, carries over to importance weights because its Theorem 3 generalises that
+analysis.  The three bounds below are the lab's derivation of that remark, through Kesler's
+construction; docs/SPECIFICATION.md (§11, "Mistake bounds") writes it out step by step.
+
+**Kesler's construction.**  The multi-vector perceptron *is* a binary perceptron in a larger space.
+Stack the class vectors into one W ∈ ℝ^{k·d} and let φ(x, r) put x into block r.  On a mistake the
+update w_y += a·x, w_ŷ −= a·x is W += a·z with z = φ(x, y) − φ(x, ŷ), and W·z = s_y − s_ŷ ≤ 0
+because ŷ won: a mistake of the binary perceptron on the example z with label +1.  Its length is
 ‖z‖ = √2·‖x‖ ≤ √2·R.  For a comparator U = (u_1, …, u_k) with multiclass margin
-m_t = u_{y_t}·x_t − max_{r≠y_t} u_r·x_t we have U·z_t ≥ m_t, hence (seed 000, Theorems 1
-and 3 applied to the z_t):
+m_t = u_{y_t}·x_t − max_{r≠y_t} u_r·x_t we have U·z_t = u_{y_t}·x_t − u_{ŷ_t}·x_t ≥ m_t, so every
+binary bound applies to the z_t with R replaced by √2·R and the margin or hinge loss of U at least
+that of the multiclass margins:
 
-* separable (m_t ≥ γ > 0): M ≤ 2R²‖U‖²/γ² (Novikoff, seed 003 Thm 2.1, on the z_t);
-* any U: M ≤ L + C + √(LC), L = Σ_t (1 − m_t)₊, C = 2R²‖U‖² (Gentile, seed 000 Thm 1);
+* separable (m_t ≥ γ > 0): M ≤ 2R²‖U‖²/γ² (seed 003, Thm 2.1, on the z_t);
+* any U: M ≤ L + C + √(LC), L = Σ_t (1 − m_t)₊, C = 2R²‖U‖² (Gentile as seed 000, Thm 1, states it);
 * MV-IWP (W += c_t·z_t): weighted loss ≤ L + c_max·C + √(c_max·L·C) with
   L = Σ_t c_t(1 − m_t)₊ (seed 000, Thm 3).
 
@@ -19,7 +24,8 @@ The all-pair perceptron predicts exactly like the multi-vector one on every tria
 (seed 000, Lemma 3), so the same curves bound its mistakes.  Comparators are fitted in
 hindsight (a Crammer–Singer SVM on the learner's feature vectors) and every value uses
 prefix statistics of that one U, exactly as :mod:`learners.comparators` explains for two
-classes.
+classes.  The credit of each curve (its ``source``, which a page shows) says that it is derived,
+and from which theorem, by the authors' names.
 
 Examples
 --------
@@ -46,9 +52,13 @@ from sklearn.svm import LinearSVC
 from .comparators import (BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max, _prefix_min,
                           learner_features)
 
-MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2", "seed 000 §4 (Kesler), seed 003 Thm 2.1")
-MC_GENTILE = ("Multiclass Gentile", r"L + C + \sqrt{LC},\ C = 2R^2\|U\|^2", "seed 000 §4, Thm 1")
-MC_IWP3 = ("Multiclass IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max}LC},\ C = 2R^2\|U\|^2", "seed 000 §4, Thm 3")
+#: (name, formula, credit) of each curve; the credit reaches the page, so it names the authors
+MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2",
+               "derived from Agarwal's Theorem 2.1 by Kesler's construction")
+MC_GENTILE = ("Multiclass Gentile", r"L + C + \sqrt{LC},\ C = 2R^2\|U\|^2",
+              "derived from Supeesun & Fakcharoenphol's Theorem 1 by Kesler's construction")
+MC_IWP3 = ("Multiclass IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max}LC},\ C = 2R^2\|U\|^2",
+           "derived from Supeesun & Fakcharoenphol's Theorem 3 by Kesler's construction")
 #: the Crammer–Singer SVM's C (a soft-margin comparator; a linear program finds a separating one)
 SVM_C = (1.0,)
 

@@ -1,13 +1,17 @@
 """Once per server process: import what the pages use, then hide those objects from the
 garbage collector.
 
-Why this matters for a Step.  CPython's full garbage collection walks every tracked
-object.  Once NumPy, SciPy, scikit-learn, pandas, plotly, numba and Streamlit are
-imported that is about 200,000 objects, and a full collection holds the interpreter
-lock for ~100 ms on a 2-core machine: the server sends nothing to any browser
-meanwhile.  Streamlit ran one after every script run (``runner.postScriptGC``; the
-lab turns it off in ``.streamlit/config.toml``), so a Step whose fragment is built in
-~25 ms reached the browser after ~150 ms.
+Why this matters.  CPython's full garbage collection walks every tracked object.  Once
+NumPy, SciPy, scikit-learn, pandas, plotly, numba and Streamlit are imported that is
+about 200,000 objects, and a full collection holds the interpreter lock for a tenth of a
+second or more on a 2-core machine: meanwhile the server answers no browser, whichever
+session caused it.  A Step no longer waits for the server — it happens in the browser,
+which holds the whole run (README, "Why a Step is fast") — but everything else a page does
+still runs on the server, for every session at once: opening a page, changing a setting,
+building a run (``lab/timeline.py``), the Paper lab's progress.  Streamlit would run a
+full collection after every such script run (``runner.postScriptGC``; the lab turns it
+off in ``.streamlit/config.toml``), and CPython's own collector and the janitor
+(``ui/janitor.py``) still run full collections now and then.
 
 :func:`gc.freeze` moves every object alive at that moment into a permanent generation
 that collections skip.  Called right after the imports, it freezes what the modules
@@ -45,7 +49,7 @@ def preload(modules=MODULES) -> int:
 
 def warm_compiled_loops() -> None:
     """Fit a Perceptron on two points: numba's machinery (about half a second to set up, once per
-    process) and the cached compiled loops are loaded here, not on the first Step or Play."""
+    process) and the cached compiled loops are loaded here, not in the first run a visitor builds."""
     import numpy as np
 
     from learners import Perceptron
