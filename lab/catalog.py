@@ -14,6 +14,9 @@ name:
 ``invariants(learner, weights_after, cum_mistakes, curves)``
     the proof's invariants after every trial (the Perceptron: w·u ≥ ηγM and ‖w‖² ≤ η²R²M),
     or ``None``;
+``quiz``
+    what one trial moves, as the quiz asks it (:class:`QuizFacts`; :mod:`lab.quiz` reads it, never the
+    shape of a record): a line's normal, class rows, dual coefficients or the classes pushed;
 ``novikoff_applies(learner, weights)``
     whether Novikoff's bound (R‖u‖/γ)² (seed 003, Thm 2.1) bounds the mistakes of this learner's run
     on trials with importance weights ``weights``: the Perceptron always, the importance-weighted
@@ -100,13 +103,80 @@ def _kernel_perceptron_change(record, learner):
 
 
 def _apportioned_change(record, learner):
-    """A kernel apportioned-margin trial adds ±c_t to x_t's dual count of every class that fired
-    (+ for the true class, − for the others; seed 002, Lemma 5)."""
+    """An apportioned-margin trial pushes every class that fired by ±c_t·x (+ for the true class, − for the
+    others): for a kernel model, ±c_t on x_t's dual count of that class (seed 002, Lemma 5).  c_t = 0
+    pushes nothing, whatever fired."""
     classes = list(learner.classes_)
     y = classes.index(record.truth)
     fired = np.asarray(record.update["fired"], dtype=bool)
     signs = np.where(np.arange(len(classes)) == y, 1.0, -1.0)
     return (fired * signs * float(record.weight)).tolist()
+
+
+# ------------------------------------------------------------------ quiz facts
+@dataclass(frozen=True)
+class QuizFacts:
+    """What a trial of the learner moves, for the quiz (:func:`lab.quiz.classifier_quiz`).
+
+    ``moves``: ``"line"`` — one weight vector, the boundary's normal turns (seed 001, 003); ``"rows"`` — one
+    vector per class, one is pushed away from x (seed 000 §2.3, seed 004); ``"classes"`` — several classes
+    get a push ±c_t·x at once (seed 002); ``"alpha"`` — the trial adds to x_t's one dual coefficient
+    (seed 003 §2).  A callable ``moves(learner)`` where it depends on the learner (PA: a line with two
+    classes, rows with more).  ``"classes"`` and ``"alpha"`` read what changed from the entry's
+    ``dual_change(record, learner)`` — what the trial actually added, so c_t = 0 adds nothing.
+
+    ``normal(w)``: the weights of the score on the learner's features (default w itself; the weight-bounded
+    perceptron scores with 2w − 1), and ``normal_name`` how the quiz writes its first two coordinates.
+    ``rows(learner, W)``: one score row per class from the recorded weights (all-pair: h_r = Σ_j w^{rj};
+    OOZ: its class columns), ``None`` when the model is a kernel expansion; ``row_symbol`` names the row.
+    """
+
+    moves: object = "line"
+    normal: Callable | None = None
+    normal_name: str = "(w₁, w₂)"
+    rows: Callable | None = None
+    row_symbol: str = "w_y"
+
+    def kind(self, learner) -> str:
+        return self.moves(learner) if callable(self.moves) else self.moves
+
+    def score_weights(self, w) -> np.ndarray:
+        w = np.asarray(w, dtype=float).reshape(-1)
+        return w if self.normal is None else np.asarray(self.normal(w), dtype=float)
+
+
+def _class_rows(learner, W):
+    """One weight vector per class, as recorded (k × d)."""
+    return np.asarray(W, dtype=float)
+
+
+def _pair_rows(learner, W):
+    """The all-pair perceptron scores class r with h_r = Σ_j w^{rj} (seed 000, Lemma 3)."""
+    return np.asarray(W, dtype=float).sum(axis=1)
+
+
+def _linear_rows(learner, W):
+    """The apportioned margin's class rows when linear; a kernel model keeps dual counts, not rows."""
+    return np.asarray(W, dtype=float) if learner.kernel == "linear" else None
+
+
+def _ooz_columns(learner, W):
+    """OOZ records W as features × (classes, free source): class c's weights are column c."""
+    return np.asarray(W, dtype=float)[:, : len(learner.classes_)].T
+
+
+def _shares_normal(w):
+    """The weight-bounded perceptron scores with 2w − 1 (seed 004, appendix): the line's normal."""
+    return 2.0 * np.asarray(w, dtype=float) - 1.0
+
+
+def _pa_moves(learner) -> str:
+    """PA keeps one vector with two classes (binary PA), one per class with more (seed 004)."""
+    return "line" if len(learner.classes_) == 2 else "rows"
+
+
+LINE = QuizFacts("line")
+ROWS = QuizFacts("rows", rows=_class_rows)
 
 
 def _novikoff_always(learner, weights) -> bool:
@@ -146,6 +216,7 @@ class LearnerSpec:
     invariants: Callable | None = None
     novikoff_applies: Callable | None = None
     dual_change: Callable | None = None
+    quiz: QuizFacts | None = None
     summary: str = ""
     kind: str = "classifier"        # "classifier" (points) or "experts" (advice)
 
@@ -181,30 +252,31 @@ DOUBLING = Param("doubling", "doubling trick", "bool", False,
 LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Perceptron", "Perceptron", explain.perceptron_math, (ETA, INTERCEPT, NORMALIZE), binary_only=True,
                 bound_curves=_perceptron_curves, invariants=_perceptron_invariants,
-                novikoff_applies=_novikoff_always, summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
+                novikoff_applies=_novikoff_always, quiz=LINE,
+                summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
     LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron", explain.perceptron_math,
                 (ETA, INTERCEPT), binary_only=True, uses_weights=True, bound_curves=_perceptron_curves,
-                novikoff_applies=_novikoff_while_equal,
+                novikoff_applies=_novikoff_while_equal, quiz=LINE,
                 summary="On a mistake, w ← w + c·y·x: costly points move w further (seed 000)."),
     LearnerSpec("Kernel Perceptron", "KernelPerceptron", explain.kernel_perceptron_math,
                 (KERNEL, GAMMA, DEGREE, INTERCEPT), binary_only=True, bound_curves=_kernel_curves,
-                dual_change=_kernel_perceptron_change,
+                dual_change=_kernel_perceptron_change, quiz=QuizFacts("alpha"),
                 summary="Keeps α_r = y_r for mistake trials; predicts sign Σ α_r K(x_r, x) (seed 003)."),
     LearnerSpec("Winnow", "Winnow", explain.winnow_math, (WINNOW_ETA, INTERCEPT),
-                fixed={"balanced": True}, binary_only=True, bound_curves=_winnow_curves,
+                fixed={"balanced": True}, binary_only=True, bound_curves=_winnow_curves, quiz=LINE,
                 summary="Multiplicative update w_i ← w_i·e^{ηyx_i}/Z on the balanced features (x, −x) (seed 003)."),
     LearnerSpec("Passive-Aggressive", "PassiveAggressive", explain.passive_aggressive_math,
-                (PA_VARIANT, PA_C, INTERCEPT),
+                (PA_VARIANT, PA_C, INTERCEPT), quiz=QuizFacts(_pa_moves, rows=_class_rows),
                 summary="Moves just enough to reach margin 1 on the current point (seed 004). "
                         "The sources give it no mistake bound."),
     LearnerSpec("Multi-vector Perceptron", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
-                fixed={"importance_weighted": False}, bound_curves=_multiclass_curves,
+                fixed={"importance_weighted": False}, bound_curves=_multiclass_curves, quiz=ROWS,
                 summary="w_y += x, w_ŷ −= x on a mistake (seed 000 §2.3)."),
     LearnerSpec("Multi-vector IWP", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
-                fixed={"importance_weighted": True}, uses_weights=True, bound_curves=_multiclass_curves,
+                fixed={"importance_weighted": True}, uses_weights=True, bound_curves=_multiclass_curves, quiz=ROWS,
                 summary="w_y += c·x, w_ŷ −= c·x on a mistake (seed 000 §2.3)."),
     LearnerSpec("All-pair Perceptron", "AllPairPerceptron", explain.all_pair_math, (INTERCEPT,),
-                bound_curves=_multiclass_curves,
+                bound_curves=_multiclass_curves, quiz=QuizFacts("rows", rows=_pair_rows, row_symbol="h_y = Σ_j w^{yj}"),
                 summary="Antisymmetric pair vectors; scores are k × the multi-vector ones (seed 000 Lemma 3)."),
     LearnerSpec("Apportioned margin", "ApportionedMargin", explain.apportioned_math,
                 (Param("solver", "solver", "choice", "sgd", options=("sgd", "perceptron"),
@@ -213,16 +285,19 @@ LEARNERS = {spec.name: spec for spec in (
                  Param("lam", "regularisation λ (sgd)", "float", 0.01, 0.001, 1.0, 0.001),
                  GAMMA, INTERCEPT),
                 fixed={"shuffle": False, "n_passes": 1}, dual_change=_apportioned_change,
+                quiz=QuizFacts("classes", rows=_linear_rows),
                 summary="Predict argmax_j f_j(x)/θ_j; for every class j with θ_y − δ̄(y,j)f_j(x) > 0, "
                         "w_j moves by ±x (seed 002). The source gives it no mistake bound."),
     LearnerSpec("Weight-bounded perceptron", "WeightBoundedPerceptron", explain.weight_bounded_math,
                 (Param("beta", "rate β", "float", 0.1, 0.01, 1.0, 0.01), NORMALIZE), binary_only=True,
+                quiz=QuizFacts("line", normal=_shares_normal, normal_name="(2w₁ − 1, 2w₂ − 1)"),
                 summary="Weights in [0, 1]; on a mistake w_i ← clip(w_i + yβx_i, 0, 1) (seed 004, appendix). "
                         "Needs non-negative features."),
     LearnerSpec("OOZ", "OOZ", explain.ooz_math,
                 (Param("margin", "margin δ", "float", 0.5, 0.05, 2.0, 0.05),
                  Param("rate", "rate β", "float", 0.1, 0.01, 1.0, 0.01),
                  Param("max_degree", "edges per feature d", "int", 20, 1, 200, 1)),
+                quiz=QuizFacts("rows", rows=_ooz_columns),
                 summary="A sparse index of feature → class edges, moved by deductions (seed 004, Fig. 1). "
                         "Needs non-negative features."),
     LearnerSpec("Weighted Majority", "WeightedMajority", explain.weighted_majority_math, (BETA,),

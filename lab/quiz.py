@@ -141,8 +141,9 @@ def line_of(learner):
     return line
 
 
-def turn_of(before, after, updated: bool) -> tuple[int, str]:
-    """How the normal of the boundary moves: an index into ``TURN_OPTIONS`` and the words with its angles.
+def turn_of(before, after, updated: bool, name: str = "(w₁, w₂)") -> tuple[int, str]:
+    """How the normal of the boundary moves: an index into ``TURN_OPTIONS`` and the words with its angles
+    (``name``: how the normal is written, e.g. (2w₁ − 1, 2w₂ − 1) for the weight-bounded perceptron).
 
     >>> turn_of([1.0, 0.0], [1.0, 1.0], True)
     (1, 'The normal (w₁, w₂) turns counter-clockwise, from 0° to 45°.')
@@ -155,19 +156,19 @@ def turn_of(before, after, updated: bool) -> tuple[int, str]:
     nb, na = float(np.linalg.norm(vb)), float(np.linalg.norm(va))
     if nb == 0.0:
         if na == 0.0:
-            return 5, "The normal (w₁, w₂) is still (0, 0): there is no boundary line yet."
-        return 4, f"The boundary appears: its normal (w₁, w₂) now points at {_n(_angle(va))}°."
+            return 5, f"The normal {name} is still (0, 0): there is no boundary line yet."
+        return 4, f"The boundary appears: its normal {name} now points at {_n(_angle(va))}°."
     if na == 0.0:
-        return 5, "The normal (w₁, w₂) becomes (0, 0): the boundary line is gone."
+        return 5, f"The normal {name} becomes (0, 0): the boundary line is gone."
     sine = float(vb[0] * va[1] - vb[1] * va[0]) / (nb * na)
     angles = f"from {_n(_angle(vb))}° to {_n(_angle(va))}°"
     if abs(sine) <= PARALLEL:
         if float(vb @ va) > 0:
-            return 3, f"The normal (w₁, w₂) keeps its direction ({_n(_angle(va))}°): the boundary only shifts."
-        return 5, f"The normal (w₁, w₂) reverses, {angles}."
+            return 3, f"The normal {name} keeps its direction ({_n(_angle(va))}°): the boundary only shifts."
+        return 5, f"The normal {name} reverses, {angles}."
     if sine > 0:
-        return 1, f"The normal (w₁, w₂) turns counter-clockwise, {angles}."
-    return 2, f"The normal (w₁, w₂) turns clockwise, {angles}."
+        return 1, f"The normal {name} turns counter-clockwise, {angles}."
+    return 2, f"The normal {name} turns clockwise, {angles}."
 
 
 def _angle(v) -> float:
@@ -196,103 +197,90 @@ def _verdict(record, learner, names, score: str = "w·x") -> str:
     return f"The scores {_vector(scores)} pick {truth}, its class: no mistake."
 
 
-def _rows(weights, k: int):
-    """A multiclass learner's weights as one score row per class (all-pair: h_r = Σ_j w^{rj}), or None."""
-    W = np.asarray(weights, dtype=float)
-    if W.ndim == 3:
-        return W.sum(axis=1), True
-    if W.ndim == 2 and W.shape[0] == k:
-        return W, False
-    return None, False
-
-
-def classifier_quiz(records, learner, names=None, *, dual_change=None, limit: int = QUIZ_TRIALS) -> dict:
+def classifier_quiz(records, learner, names=None, *, limit: int = QUIZ_TRIALS) -> dict:
     """The quiz of a classifier's run: questions, and per trial the answers and the explanation.
 
     ``records``: the learner's :class:`learners.TrialRecord` of every trial, in order (at most
     ``limit`` are used); ``learner``: the learner after the run (its parameters and classes are
-    read); ``names``: the class names; ``dual_change(record, learner)``: for a model kept as a
-    kernel expansion, what a trial adds to x_t's coefficients (:data:`lab.catalog.LearnerSpec`).
+    read); ``names``: the class names.  What a trial moves comes from the learner's catalog entry
+    (:class:`lab.catalog.QuizFacts`), never from the shape of its records.
 
     Returns ``{"questions": [...], "answers": {id: [per trial]}, "why": [per trial], "T": n}``;
     a choice's answer is an option's index, a multiple choice's a sorted list of indices, a
     numeric question's a list of numbers (compared within ``tolerance``).
     """
+    from .catalog import spec_for
+
     records = list(records)[: int(limit)]
+    spec = spec_for(learner)
+    facts = spec.quiz
+    if facts is None:
+        raise ValueError(f"{spec.name} has no quiz facts in the catalog (lab.catalog.QuizFacts).")
+    kind = facts.kind(learner)
     k = len(learner.classes_)
     class_names = [_class_name(label, names) for label in learner.classes_]
-    dual = dual_change is not None
-    first = records[0] if records else None
-    W0 = None if dual or first is None else np.asarray(first.weights_before, dtype=float)
-    binary = not dual and W0 is not None and (W0.ndim == 1 or W0.shape[0] == 1)
-    fired = first is not None and "fired" in first.update
     questions = [MISTAKE]
     answers: dict = {"mistake": []}
     why = []
-    if binary:
+    coordinates = feature_names(learner)
+    first = np.asarray(records[0].weights_before, dtype=float) if records else None
+    rows_of = (lambda W: facts.rows(learner, W)) if facts.rows is not None else (lambda W: None)
+    if kind == "line":
         line = line_of(learner)
-        coordinates = feature_names(learner)
-        shown = min(3, W0.size)
+        size = first.size if first is not None else len(coordinates)
+        shown = min(3, size)
         labels = [f"w({name})" for name in coordinates[:shown]]
-        prompt = "What will w be after this trial?" if shown == W0.size else \
-            f"What will the first {shown} of w's {W0.size} weights be after this trial?"
+        prompt = "What will w be after this trial?" if shown == size else \
+            f"What will the first {shown} of w's {size} weights be after this trial?"
         questions += [TURN, {"id": "w", "kind": "numbers", "prompt": prompt, "labels": labels,
                              "tolerance": _tolerance()}]
         answers.update(turn=[], w=[])
-    elif dual:
-        if k == 2:
-            questions.append({"id": "alpha", "kind": "choice", "prompt": "What does the trial add to x_t's "
-                              "coefficient α (the kernel expansion f(x) = Σ α_i K(x_i, x))?",
-                              "options": ["nothing (no update)", "a positive amount", "a negative amount"]})
-            answers["alpha"] = []
-        else:
-            questions.append({"id": "moved", "kind": "multi", "prompt": "Which classes' coefficients of x_t change?",
-                              "options": class_names})
-            answers["moved"] = []
-    elif fired:
-        questions.append({"id": "moved", "kind": "multi", "options": class_names,
-                          "prompt": "Which classes fire (θ_y − δ̄(y,j)·f_j(x) > 0) and get a push?"})
+    elif kind == "alpha":
+        questions.append({"id": "alpha", "kind": "choice", "prompt": "What does the trial add to x_t's "
+                          "coefficient α (the kernel expansion f(x) = Σ α_i K(x_i, x))?",
+                          "options": ["nothing (no update)", "a positive amount", "a negative amount"]})
+        answers["alpha"] = []
+    elif kind == "classes":
+        prompt = ("Which classes get a push ±c·x (they fire: θ_y − δ̄(y,j)·f_j(x) > 0, and c > 0)?"
+                  if first is not None and rows_of(first) is not None else
+                  "Which classes' coefficients of x_t change (they fire: θ_y − δ̄(y,j)·f_j(x) > 0, and c > 0)?")
+        questions.append({"id": "moved", "kind": "multi", "options": class_names, "prompt": prompt})
         answers["moved"] = []
-    else:
+    elif kind == "rows":
         questions.append({"id": "away", "kind": "choice", "options": ["none (no update)"] + class_names,
                           "prompt": "Whose vector will be pushed away from x (its score on x goes down most)?"})
         answers["away"] = []
-    if not binary and not dual:
-        rows, pairs = _rows(W0, k) if W0 is not None else (None, False)
-        if rows is not None:
-            coordinates = feature_names(learner)
-            symbol = "h_y = Σ_j w^{yj}" if pairs else "w_y"
-            questions.append({"id": "w", "kind": "numbers", "labels": [f"({name})" for name in coordinates],
-                              "prompt": f"What will the true class's vector {symbol} be after this trial?",
-                              "tolerance": _tolerance()})
-            answers["w"] = []
+    else:
+        raise ValueError(f"unknown quiz kind {kind!r} for {spec.name}")
+    if kind in ("rows", "classes") and first is not None and rows_of(first) is not None:
+        questions.append({"id": "w", "kind": "numbers", "labels": [f"({name})" for name in coordinates],
+                          "prompt": f"What will the true class's vector {facts.row_symbol} be after this trial?",
+                          "tolerance": _tolerance()})
+        answers["w"] = []
+    expansion = kind == "alpha" or (kind == "classes" and "w" not in answers)    # f(x) = Σ α K(x_i, x)
     for record in records:
         answers["mistake"].append(0 if record.mistake else 1)
-        words = [_verdict(record, learner, names, "f(x)" if dual else "w·x")]
-        if binary:
+        words = [_verdict(record, learner, names, "f(x)" if expansion else "w·x")]
+        if kind == "line":
             before = np.asarray(record.weights_before, dtype=float).reshape(-1)
             after = np.asarray(record.weights_after, dtype=float).reshape(-1)
-            choice, text = turn_of(line(before)[0], line(after)[0], record.updated)
+            choice, text = turn_of(line(facts.score_weights(before))[0], line(facts.score_weights(after))[0],
+                                   record.updated, facts.normal_name)
             answers["turn"].append(choice)
             answers["w"].append(_rounded(after[:shown]))
             words.append(text)
             words.append(f"w becomes {_vector(after)}." if record.updated else f"w stays {_vector(after)}.")
-        elif dual:
-            change = np.asarray(dual_change(record, learner), dtype=float)
-            if k == 2:
-                answers["alpha"].append(0 if change[0] == 0 else 1 if change[0] > 0 else 2)
-                words.append(f"α of x_t changes by {_n(change[0])}." if change[0] else "No coefficient changes.")
-            else:
-                moved = [int(j) for j in np.flatnonzero(change)]
-                answers["moved"].append(moved)
-                words.append(_moved_words(moved, class_names))
-        elif fired:
-            moved = [int(j) for j in np.flatnonzero(np.asarray(record.update["fired"], dtype=bool))]
+        elif kind == "alpha":
+            change = float(np.asarray(spec.dual_change(record, learner), dtype=float).reshape(-1)[0])
+            answers["alpha"].append(0 if change == 0 else 1 if change > 0 else 2)
+            words.append(f"α of x_t changes by {_n(change)}." if change else "No coefficient changes.")
+        elif kind == "classes":
+            change = np.asarray(spec.dual_change(record, learner), dtype=float)
+            moved = [int(j) for j in np.flatnonzero(change)]
             answers["moved"].append(moved)
-            words.append(_moved_words(moved, class_names))
-        if not binary and not dual:
-            rows_before, _ = _rows(record.weights_before, k)
-            rows_after, _ = _rows(record.weights_after, k)
+            words.append(_moved_words(moved, class_names, record.weight))
+        if kind == "rows" or (kind == "classes" and "w" in answers):
+            rows_before, rows_after = rows_of(record.weights_before), rows_of(record.weights_after)
             y = int(np.searchsorted(learner.classes_, record.truth))
             if "away" in answers:
                 delta = (rows_after - rows_before) @ np.asarray(record.features, dtype=float)
@@ -302,16 +290,16 @@ def classifier_quiz(records, learner, names=None, *, dual_change=None, limit: in
                              f"{_n(-delta[away])}), {class_names[y]}'s towards it." if away >= 0 else "No vector moves.")
             if "w" in answers:
                 answers["w"].append(_rounded(rows_after[y]))
-                words.append(f"{'h' if pairs else 'w'} of {class_names[y]} "
+                words.append(f"{facts.row_symbol[0]} of {class_names[y]} "
                              f"{'becomes' if record.updated else 'stays'} {_vector(rows_after[y])}.")
         why.append(" ".join(words))
     return {"questions": questions, "answers": answers, "why": why, "T": len(records)}
 
 
-def _moved_words(moved, class_names) -> str:
+def _moved_words(moved, class_names, weight=1.0) -> str:
     if not moved:
-        return "No class fires: nothing moves."
-    return "Moved: " + ", ".join(class_names[j] for j in moved) + "."
+        return "c = 0: no class gets a push." if float(weight) == 0.0 else "No class fires: nothing is pushed."
+    return "Pushed: " + ", ".join(class_names[j] for j in moved) + "."
 
 
 # ------------------------------------------------------------------ experts

@@ -291,7 +291,7 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     }
     if dual:
         payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
-    payload["quiz"] = classifier_quiz(records, learner, names, dual_change=spec.dual_change if dual else None)
+    payload["quiz"] = classifier_quiz(records, learner, names)
     payload["drag"] = None if dual else comparator_drag(learner, X, labels, found, trial_weights)
     return payload
 
