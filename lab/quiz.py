@@ -3,21 +3,24 @@
 Before a Step the student answers a few questions about the trial to come; the player
 (``components/quiz.js``) grades the answers by comparing them with what this module wrote down
 while the run was played (so the browser implements no learning rule), reveals the trial, and
-explains it with the trial's numbers and its math.  The questions depend on what the learner
-keeps, never on its name:
+explains it with the trial's numbers and its math.  What a trial moves is a fact of the learner's
+catalog entry (:class:`lab.catalog.QuizFacts`), never guessed from its name or the shape of its
+records:
 
 * every learner: **a mistake or not?** — the verdict its own rule gave (a binary trial is a
   mistake iff y·(w·x) ≤ 0, docs/SPECIFICATION.md; multiclass: the argmax missed the class;
   Weighted Majority: the weighted vote missed the outcome);
 * **which way it moves**:
-  - one weight vector (Perceptron, IWP, Winnow, binary PA): how the boundary turns — the
-    normal (v₁, v₂) of the line v·x + b = 0 in the plane, measured on the learner's own feature
-    map (Winnow's balanced features included), before and after the trial;
-  - one vector per class (multi-vector, all-pair, multiclass PA): whose score on x_t is pushed
-    down — the class whose vector moves away from x_t (MV, AP: the predicted class ŷ, seed 000
-    §2.3 and §4.1; PA: the runner-up y′, seed 004);
-  - the apportioned margin: which classes fire (θ_y − δ̄(y,j)·f_j(x) > 0, seed 002), several at once;
-  - a kernel model: what the trial adds to x_t's dual coefficient (seed 003 §2);
+  - one weight vector (Perceptron, IWP, Winnow, binary PA, the weight-bounded perceptron): how the
+    boundary turns — the normal (v₁, v₂) of the line v·x + b = 0 in the plane, measured on the
+    learner's own feature map (Winnow's balanced features included) from the weights of its score
+    (the weight-bounded perceptron scores with 2w − 1, seed 004), before and after the trial;
+  - one vector per class (multi-vector, all-pair, multiclass PA, OOZ's class columns): whose score
+    on x_t is pushed down — the class whose vector moves away from x_t (MV, AP: the predicted
+    class ŷ, seed 000 §2.3 and §4.1; PA: the runner-up y′, seed 004);
+  - the apportioned margin: which classes get a push — they fire (θ_y − δ̄(y,j)·f_j(x) > 0,
+    seed 002) and c_t > 0 — several at once; for a kernel model, whose coefficients of x_t change;
+  - the kernel perceptron: what the trial adds to x_t's dual coefficient (seed 003 §2);
   - experts: which answer the weighted vote picks (seed 001);
 * **what w will be**: the weight vector after the trial (the true class's row for one vector per
   class; the class score row h_y = Σ_j w^{yj} for the all-pair perceptron), within a tolerance;
