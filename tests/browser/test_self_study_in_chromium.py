@@ -14,7 +14,7 @@ from lab.lessons import LESSONS, right_answer_text
 from lab.stories import STORIES, make_points
 
 from .conftest import screenshot, wait_idle
-from .player import focus_page, open_story, press, trial, wait_for_player
+from .player import focus_page, open_story, press, state, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -355,6 +355,37 @@ def test_the_challenges_page_scores_in_the_browser(page, server_url):
     wait_idle(page)
     metrics = page.eval_on_selector_all('[data-testid="stMetric"]', "boxes => boxes.map((b) => b.innerText)")
     assert any(re.match(r"Mistakes\s+2$", m) for m in metrics) and any(re.match(r"Bound\s+16$", m) for m in metrics), metrics
+    assert any(re.match(r"Score\s+25%$", m) for m in metrics), metrics          # 2 of the 8 possible
     assert "challenge=perceptron%2Cperceptron%3D2" in page.url or "challenge=perceptron,perceptron=2" in page.url
     page.wait_for_selector(".mbl-tl[data-trial]", timeout=60_000)
     screenshot(page, "self-study-challenge-perceptron", full_page=False)
+
+
+def test_a_challenge_shows_its_best_possible_and_plays_a_worst_case_in_the_player(page, server_url):
+    """Issue 25: the score is measured against the best possible under the rules; "Show me a worst case" types a
+    sequence that reaches it and the player replays it; a first point of one class shows no error."""
+    from lab.challenges import best_possible
+
+    page.goto(f"{server_url}/challenges")
+    wait_idle(page)
+    body = page.inner_text("body")
+    assert "you can approach it" not in body
+    assert f"The best possible: {best_possible('perceptron').mistakes} mistakes." in body
+    # one point: scored, and no "This run cannot start" under it
+    page.locator(".st-key-challenge_perceptron_text textarea").fill("2, 0")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_selector('[data-testid="stMetric"]', timeout=30_000)
+    wait_idle(page)
+    body = page.inner_text("body")
+    assert "cannot start" not in body and "once your points include both classes" in body
+    page.get_by_role("button", name="Show me a worst case").click()
+    wait_idle(page)
+    page.wait_for_selector(".mbl-tl[data-trial]", timeout=60_000)
+    metrics = page.eval_on_selector_all('[data-testid="stMetric"]', "boxes => boxes.map((b) => b.innerText)")
+    assert any(re.match(r"Mistakes\s+8$", m) for m in metrics) and any(re.match(r"Score\s+100%$", m) for m in metrics)
+    assert any(re.match(r"Best possible\s+8$", m) for m in metrics) and any(re.match(r"Bound\s+16$", m) for m in metrics)
+    focus_page(page)
+    press(page, "End")
+    player = state(page)
+    assert player["trial"] == 8 and player["metrics"][1] == "8", player["metrics"]     # 8 trials, 8 mistakes
+    screenshot(page, "self-study-challenge-worst-case", full_page=False)
