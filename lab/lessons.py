@@ -339,7 +339,7 @@ def _eta_same() -> dict:
     return {"answer": slow["M"], "plain": plain["M"], "why": (
         f"η = 0.1 makes {slow['M']} mistakes, exactly as η = 1 ({plain['M']}). From w₁ = 0, after any trials "
         "w = η·Σ y_s x_s over the mistakes so far: every score w·x is η times the score with η = 1, so its sign — "
-        "and every prediction, mistake and update — is the same. η only rescales w (seeds 001 and 003).")}
+        "and every prediction, mistake and update — is the same. η only rescales w (the Columbia lecture and Agarwal's notes).")}
 
 
 LESSON_1 = Lesson("novikoff", "The perceptron and Novikoff's bound", "Margin and radius decide how many mistakes.", (
@@ -350,7 +350,7 @@ LESSON_1 = Lesson("novikoff", "The perceptron and Novikoff's bound", "Margin and
            WIDE, Question("How many mistakes does the perceptron make in the whole run?"), _wide_mistakes),
     Screen("Novikoff's bound, with numbers",
            "If some unit vector u separates every point with margin γ — y·(u·x) ≥ γ — and every ‖x‖ ≤ R, the "
-           "perceptron makes at most R²‖u‖²/γ² mistakes, in any order (Novikoff; seed 003, Thm 2.1). Here the "
+           "perceptron makes at most R²‖u‖²/γ² mistakes, in any order (Novikoff; Agarwal's notes, Thm 2.1). Here the "
            "max-margin u, measured on (x₁, x₂, 1), has **γ = {gamma:.4f}**, and **R = {R:.4f}**.",
            WIDE, Question("What is Novikoff's bound (R/γ)² for this run? (within 1 %)"), _wide_bound),
     Screen("A thin margin",
@@ -429,7 +429,7 @@ def _gentile_compute() -> dict:
     return {**f, "answer": value, "why": (
         f"L + C + √(LC) = {f['L']:g} + {f['C']:g} + √({f['L']:g}·{f['C']:g}) = {f['L']:g} + {f['C']:g} + "
         f"{_n(math.sqrt(f['L'] * f['C']))} = {_n(value)}. The perceptron made {f['M']} mistakes: below, as Gentile's "
-        "theorem (seed 000, Thm 1) promises for every u — the lab's curve takes the best of many u and scales.")}
+        "theorem (Supeesun & Fakcharoenphol, Thm 1) promises for every u — the lab's curve takes the best of many u and scales.")}
 
 
 LESSON_2 = Lesson("no-margin", "What breaks without a margin", "Noisy labels: Freund–Schapire and Gentile.", (
@@ -442,7 +442,7 @@ LESSON_2 = Lesson("no-margin", "What breaks without a margin", "Noisy labels: Fr
            "Without a separating u the perceptron keeps erring on the flipped points, pass after pass.",
            NOISY, Question("How many mistakes does the perceptron make over the whole run?"), _noise_mistakes),
     Screen("Two bounds that pay for noise",
-           "Freund–Schapire (seed 003, Thm 2.2) and Gentile (seed 000, Thm 1) hold for every u, separating or not. "
+           "Freund–Schapire (Agarwal's notes, Thm 2.2) and Gentile (Supeesun & Fakcharoenphol, Thm 1) hold for every u, separating or not. "
            "Compare them on the curves at the last trial.",
            NOISY, Question("At the last trial, which bound is smaller?", "choice", ("Freund–Schapire", "Gentile")),
            _noise_smaller),
@@ -483,7 +483,7 @@ def _iwp_against_plain() -> dict:
     return {"answer": answer, "why": (
         f"On the same shuffled stream IWP's weighted loss (the sum of c over its mistakes) is {_n(iwp.weighted_loss)} "
         f"with {iwp.mistakes} mistakes; the perceptron's is {_n(plain.weighted_loss)} with {plain.mistakes}. "
-        "IWP moves further on costly points, so it errs on them less; seed 000's Table 1 found the same trade on "
+        "IWP moves further on costly points, so it errs on them less; Supeesun & Fakcharoenphol's Table 1 found the same trade on "
         "real data sets — fewer costly mistakes, sometimes more mistakes in all.")}
 
 
@@ -500,7 +500,7 @@ def _theorem_smaller() -> dict:
         "it is the one worth having (Supeesun & Fakcharoenphol, Theorems 2 and 3).")}
 
 
-LESSON_3 = Lesson("importance", "Importance weights", "IWP against the perceptron; Theorems 2 and 3 of seed 000.", (
+LESSON_3 = Lesson("importance", "Importance weights", "IWP against the perceptron; Theorems 2 and 3 of Supeesun & Fakcharoenphol.", (
     Screen("A costly point moves w further",
            "The **Importance-Weighted Perceptron** adds c·y·x on a mistake, c the point's weight (cost). In this "
            "run, trial {t} is its first update on a point of weight **c = {c:g}**: before it, w = {w}; the point "
@@ -544,7 +544,7 @@ def _sparse_bounds() -> dict:
     p, w = float(bounds.perceptron_sparse(n, k)), float(bounds.winnow_sparse(n, k))
     return {"answer": 0 if w < p else 1, "why": (
         f"Perceptron: n·k/γ² = {n}·{k} = {_n(p)}. Winnow: 2k²·ln n/γ² = 2·9·ln {n} = {_n(w)}. Few relevant features "
-        "and many irrelevant ones: Winnow's bound grows with ln n, the perceptron's with n (seed 003 §4, Example 1).")}
+        "and many irrelevant ones: Winnow's bound grows with ln n, the perceptron's with n (Agarwal's notes §4, Example 1).")}
 
 
 def _dense_bounds() -> dict:
@@ -552,7 +552,7 @@ def _dense_bounds() -> dict:
     p, w = float(bounds.perceptron_dense(n, k)), float(bounds.winnow_dense(n, k))
     return {"answer": 0 if w < p else 1, "why": (
         f"Perceptron: k·n/γ² = {_n(p)}. Winnow: 2n²·ln n/γ² = {_n(w)}. With every feature relevant and sparse "
-        "instances the perceptron wins by far (seed 003 §4, Example 2).")}
+        "instances the perceptron wins by far (Agarwal's notes §4, Example 2).")}
 
 
 def _sparse_run() -> dict:
@@ -574,12 +574,12 @@ LESSON_4 = Lesson("winnow", "Winnow against the perceptron", "Multiplicative aga
     Screen("A multiplicative step",
            "**Winnow** keeps a probability vector w over the balanced features (x₁, x₂, 1, −x₁, −x₂, −1), starts "
            "uniform (1/6 each) and on a mistake multiplies w_i by e^(η·y·x_i), then divides by their sum Z "
-           "(seed 003 §3; η = 0.5 here). Its first update is at trial {t}: y = {y}, the features are {x}, and every "
+           "(Agarwal's notes §3; η = 0.5 here). Its first update is at trial {t}: y = {y}, the features are {x}, and every "
            "weight is still {w1}.",
            WINNOW_2D, Question("What is the first weight w₁ (of x₁) after that update? (within 1 %)"),
            _winnow_first_update),
     Screen("Sparse target",
-           "Seed 003 compares the bounds when the target uses k of n features, u ∈ {{0,1}}ⁿ, and x ∈ {{±1}}ⁿ: "
+           "Agarwal's notes compare the bounds when the target uses k of n features, u ∈ {{0,1}}ⁿ, and x ∈ {{±1}}ⁿ: "
            "Perceptron n·k/γ², Winnow 2k²·ln n/γ². Take n = 1000, k = 3, γ = 1. (The player shows Winnow in 2D.)",
            WINNOW_2D, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")), _sparse_bounds),
     Screen("Dense target",
@@ -627,7 +627,7 @@ def _best_epsilon() -> dict:
     value = float(bounds.rwm_best_epsilon(m, N))
     return {"m": m, "N": N, "answer": value, "why": (
         f"(1+ε)m + ln N/ε is smallest where its derivative m − ln N/ε² is 0: ε = √(ln N/m) = √(ln {N}/{m}) = "
-        f"{_n(value)}, and the bound is then m + 2√(m ln N) = {_n(m + 2 * math.sqrt(m * math.log(N)))} (seed 001). "
+        f"{_n(value)}, and the bound is then m + 2√(m ln N) = {_n(m + 2 * math.sqrt(m * math.log(N)))} (the Columbia lecture). "
         f"With ε = ½ it is 1.5·{m} + 2 ln {N} = {_n(bounds.randomized_weighted_majority(m, N, 0.5))}.")}
 
 
@@ -645,7 +645,7 @@ LESSON_5 = Lesson("experts", "Learning from experts", "Weighted Majority, random
     Screen("The lecture's table",
            "Six experts advise 0 or 1; **Weighted Majority** predicts the weighted vote (ties: 1) and halves the "
            "weight of every wrong expert (β = ½). Trial 1: advice 110000, outcome 1. Trial 2: advice 011110, "
-           "outcome 0 (seed 001). Step to trial 1 and read the weights.",
+           "outcome 0 (the Columbia lecture). Step to trial 1 and read the weights.",
            LECTURE, Question("What does WM predict at trial 2?", "choice", ("0", "1")), _lecture_vote),
     Screen("One perfect expert",
            "Sixteen experts, one of which never errs (m = 0). WM's bound is (m·ln(1/β) + ln N)/ln(2/(1+β)).",
@@ -678,7 +678,7 @@ def _away_class() -> dict:
         f"At trial {record.trial}, the first mistake without a tie, the scores w_r·x were ({', '.join(_n(s) for s in scores)}): "
         f"the argmax picked {names[int(record.prediction)]} but the point is {names[int(record.truth)]}. The rule "
         f"moves w_{names[int(record.truth)]} towards x (+x) and the predicted class's w_{names[int(record.prediction)]} "
-        "away (−x); every other vector stays (seed 000 §2.3).")}
+        "away (−x); every other vector stays (Supeesun & Fakcharoenphol §2.3).")}
 
 
 def _agreement() -> dict:
@@ -692,7 +692,7 @@ def _agreement() -> dict:
             "T": len(y), "why": (
                 f"{int(result['disagreements'][-1])} of {len(y)} trials: the two never disagree. From zero weights the "
                 f"all-pair scores are exactly k = {result['k']} times the multi-vector scores after every trial "
-                "(seed 000, Lemma 3), so their argmax — with the same tie rule — is the same class.")}
+                "(Supeesun & Fakcharoenphol, Lemma 3), so their argmax — with the same tie rule — is the same class.")}
 
 
 def _ratio() -> dict:
@@ -701,7 +701,7 @@ def _ratio() -> dict:
         f"AP's score of class r is h(x, r) = Σ_j w^(rj)·x; after every trial it equals {f['k']} × MV's w_r·x "
         f"(the lab measures the ratio {_n(f['ratio'], 6)}). Each AP update adds x to the k − 1 pair vectors of the "
         "true class and subtracts it from those of the predicted one: the sum over j counts the pair (y, ŷ) twice "
-        "and every other once, which is k times MV's single ±x (seed 000, Lemma 3).")}
+        "and every other once, which is k times MV's single ±x (Supeesun & Fakcharoenphol, Lemma 3).")}
 
 
 LESSON_6 = Lesson("multiclass", "Many classes", "Multi-vector and all-pair perceptrons, and why they agree.", (
@@ -747,7 +747,7 @@ def _theta_decision() -> dict:
                 f"f_j/θ_j = ({', '.join(_n(v) for v in raw / theta)}): the largest is {names[choice]}'s, so the rule "
                 f"predicts {names[choice]} — although {names[int(np.argmax(raw))]} has the largest raw score. "
                 "Dividing by θ makes an important class (large θ) need a larger score to be predicted, and the "
-                "learning rule asks it for a larger margin (seed 002).")}
+                "learning rule asks it for a larger margin (Gottlieb, Kaufman & Kontorovich).")}
 
 
 def _lemma_bayes() -> dict:
@@ -756,7 +756,7 @@ def _lemma_bayes() -> dict:
     result = examine([1.0, 10.0], [0.6, 0.4])
     return {"answer": result.bayes, "why": (
         "θ_j·P_j = (1·0.6, 10·0.4) = (0.6, 4): the cost-weighted Bayes rule picks class 1 — an error on class 1 "
-        "costs ten times as much, which outweighs its lower probability. Lemma 4 of seed 002 claims the loss's "
+        "costs ten times as much, which outweighs its lower probability. Lemma 4 of Gottlieb, Kaufman & Kontorovich claims the loss's "
         "minimiser decides exactly this class.")}
 
 
@@ -787,11 +787,11 @@ def _lemma_insensitive() -> dict:
 LESSON_7 = Lesson("priorities", "Priorities between classes", "The apportioned margin, and where its Lemma 4 fails.", (
     Screen("Predict with θ",
            "The **apportioned-margin** classifier predicts argmax_j f_j(x)/θ_j, θ_j the priority of class j "
-           "(seed 002). Classes {names} have θ = {theta}. At trial {t} of this run the raw scores were f = {f}.",
+           "(Gottlieb, Kaufman & Kontorovich). Classes {names} have θ = {theta}. At trial {t} of this run the raw scores were f = {f}.",
            PRIORITY, Question("Which class does the rule predict at that trial?", "choice", ("A", "B", "C", "D")),
            _theta_decision),
     Screen("What the lemma promises",
-           "Seed 002's Lemma 4 says that at a point x with class probabilities P_j the loss's minimiser decides "
+           "Gottlieb, Kaufman & Kontorovich's Lemma 4 says that at a point x with class probabilities P_j the loss's minimiser decides "
            "argmax_j θ_j·P_j — the Bayes rule for the costs θ. The player shows the classifier on two classes with "
            "θ = (1, 10). Take one point with P = (0.6, 0.4).",
            TWO_PRIORITY, Question("Which class does the Bayes rule for θ = (1, 10) pick?", "choice",

@@ -48,7 +48,7 @@ STORIES = {story.key: story for story in (
           "views/perceptron.py", "noisy_separable", {"n": 120, "margin_gamma": 0.4, "noise": 0.1, "seed": 5},
           {"perceptron_learner": "Perceptron", "perceptron_order": "shuffled", "perceptron_passes": 3}),
     Story("weighted", "Costly points: the Importance-Weighted Perceptron",
-          "A few heavy points. IWP steps by c·y·x and its weighted loss obeys Theorem 3 of seed 000.",
+          "A few heavy points. IWP steps by c·y·x and its weighted loss obeys Theorem 3 of Supeesun & Fakcharoenphol.",
           "views/perceptron.py", "weighted_clouds", {"n_per_class": 40, "seed": 2},
           {"perceptron_learner": "Importance-Weighted Perceptron", "perceptron_order": "shuffled"}),
     Story("xor", "XOR needs a kernel",
@@ -57,7 +57,7 @@ STORIES = {story.key: story for story in (
           {"perceptron_learner": "Kernel Perceptron", "perceptron_passes": 3}),
     Story("sparse-winnow", "Sparse target: Winnow wins",
           "In high dimension with a target on few features, Winnow's mistakes grow with log n, "
-          "the perceptron's with n (seed 003 §4).",
+          "the perceptron's with n (Agarwal's notes §4).",
           "views/winnow.py", "linearly_separable", {"n": 80, "margin_gamma": 0.3, "seed": 7},
           {"winnow_section": "High-dimensional experiment"}),
     Story("perfect-expert", "One perfect expert",
@@ -66,11 +66,11 @@ STORIES = {story.key: story for story in (
           {"experts_generator": "perfect expert"}),
     Story("priority", "Priority {10, 10, 1, 1}",
           "Four overlapping clouds; make classes 0 and 1 ten times as important and watch "
-          "the regions grow towards the cheap classes (seed 002, Figures 3–5).",
+          "the regions grow towards the cheap classes (Gottlieb, Kaufman & Kontorovich, Figures 3–5).",
           "views/priority.py", "four_clouds", {"n_per_class": 60, "seed": 0},
           {}, theta=(10.0, 10.0, 1.0, 1.0)),
     Story("four-classes", "Four classes, two perceptrons, one boundary",
-          "The all-pair perceptron predicts exactly like the multi-vector one, trial after trial (seed 000, Lemma 3).",
+          "The all-pair perceptron predicts exactly like the multi-vector one, trial after trial (Supeesun & Fakcharoenphol, Lemma 3).",
           "views/multiclass.py", "gaussian_clouds", {"n_per_class": 30, "n_classes": 4, "seed": 4},
           {}),
 )}
