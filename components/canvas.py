@@ -179,8 +179,8 @@ def _small(event) -> bool:
         if seen > MAX_EVENT_ITEMS:
             return False
         if isinstance(value, (dict, list, tuple)):
-            if depth >= MAX_EVENT_DEPTH:
-                return False
+            if depth >= MAX_EVENT_DEPTH or seen + len(pending) + len(value) > MAX_EVENT_ITEMS:
+                return False           # counted before its items are touched: a million-item list costs nothing
             pending.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
     return True
 

@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from lab.compare import all_pair_agreement, weighted_comparison
-from lab.limits import trial_limit
+from lab.limits import SHARED_RUN_POINTS, trial_limit
 from learners import MultiVectorPerceptron
 from ui import state
 from ui.controls import page_header
@@ -21,16 +21,31 @@ page_header(
 )
 
 
-@st.cache_data(show_spinner="Comparing the learners…", max_entries=32, ttl=3600)
-def comparisons(fingerprint: str, order: str, passes: int, seed: int, max_trials: int, _points) -> tuple:
+def _compared(order: str, passes: int, seed: int, max_trials: int, points) -> tuple:
     """(MV ≡ AP agreement, MV-IWP against MV-Perceptron) on the first ``max_trials`` trials — the same trials
-    as the page's run.  Keyed by the points' fingerprint (``_points`` is not hashed)."""
-    X, labels, weights = _points.to_arrays()
+    as the page's run."""
+    X, labels, weights = points.to_arrays()
     settings = {"order": order, "n_passes": passes, "seed": seed, "max_trials": max_trials}
     agreement = all_pair_agreement(X, labels, weights, **settings)
     comparison = weighted_comparison(MultiVectorPerceptron(importance_weighted=True), MultiVectorPerceptron(),
                                      X, labels, weights, **settings)
     return agreement, comparison
+
+
+@st.cache_data(show_spinner="Comparing the learners…", max_entries=32, ttl=3600)
+def _shared_comparisons(fingerprint: str, order: str, passes: int, seed: int, max_trials: int, _points) -> tuple:
+    """:func:`_compared`, kept across sessions, keyed by the points' fingerprint (``_points`` is not hashed)."""
+    return _compared(order, passes, seed, max_trials, _points)
+
+
+def comparisons(order: str, passes: int, seed: int, max_trials: int, points) -> tuple:
+    """The comparisons, shared between sessions for a set of at most SHARED_RUN_POINTS points and kept in the
+    session otherwise (README, "What one session may cost")."""
+    inputs = (points.fingerprint(), order, passes, seed, max_trials)
+    if len(points) <= SHARED_RUN_POINTS:
+        return _shared_comparisons(*inputs, points)
+    with st.spinner("Comparing the learners…"):
+        return state.kept("multiclass_comparisons", inputs, lambda: _compared(*inputs[1:], points))
 
 
 learner_page("multiclass", min_classes=2)
@@ -41,7 +56,7 @@ if len(points) and len(points.used_classes) >= 2:
     seed = int(state.widget_value("multiclass_seed", 0))
     passes = int(state.widget_value("multiclass_passes", 1))
     limit = trial_limit("All-pair Perceptron", len(points), order).trials
-    agreement, comparison = comparisons(points.fingerprint(), order, passes, seed, limit, points)
+    agreement, comparison = comparisons(order, passes, seed, limit, points)
     if passes * len(points) > limit:
         st.caption(f"Both comparisons below cover the first {limit:,} trials, like the run above.")
     left, right = st.columns(2)

@@ -6,6 +6,7 @@ import streamlit as st
 
 from datasets.pointset import THETA_RANGE, THETA_STEPS
 from experiments.priority import BASELINE_NAMES, OURS, fit_methods
+from lab.limits import SHARED_RUN_POINTS
 from learners.baselines import sensitivity
 from ui import state
 from ui.controls import literal, page_header
@@ -44,25 +45,51 @@ def method_rows(fitted: dict, X, labels, names, theta) -> list:
     return rows
 
 
-@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
-def compare(fingerprint: str, theta: tuple, which: str, _points):
-    """(table rows, regions figure, points used) of ours (``which="ours"``, both solvers, every point) or the
-    baselines (``"baselines"``, on a seeded sample of at most BASELINE_SAMPLE points).
-
-    Keyed by the points' fingerprint, θ and the group: a pure function of its inputs, so the cache is
-    shared safely (``_points`` is not hashed; the fingerprint stands for it)."""
-    X, labels, weights = _points.to_arrays()
+def _sample(points, which: str) -> tuple:
+    """(X, labels, weights) a group is fitted on: every point for ours, a seeded sample of at most
+    BASELINE_SAMPLE points for the baselines."""
+    X, labels, weights = points.to_arrays()
     if which == "baselines" and len(X) > BASELINE_SAMPLE:
         keep = np.sort(np.random.default_rng(0).choice(len(X), BASELINE_SAMPLE, replace=False))
         X, labels, weights = X[keep], labels[keep], weights[keep]
-    names = _points.class_names
+    return X, labels, weights
+
+
+def _fit(points, theta: tuple, which: str) -> tuple:
+    """(fitted models, table rows) of ours (``which="ours"``, both solvers) or the baselines (``"baselines"``)."""
+    X, labels, _ = _sample(points, which)
     theta = np.asarray(theta, dtype=float)
     used = np.unique(labels)
-    wanted = OURS if which == "ours" else BASELINE_NAMES
-    fitted = fit_methods(X, labels, theta[used], seed=0, only=wanted, standardize=True)
-    figure = regions_side_by_side(X, labels, names, fitted, theta, weights=weights, columns=len(wanted),
-                                  title="ours" if which == "ours" else "the baselines")
-    return method_rows(fitted, X, labels, names, theta), figure, len(X)
+    fitted = fit_methods(X, labels, theta[used], seed=0, only=OURS if which == "ours" else BASELINE_NAMES,
+                         standardize=True)
+    return fitted, method_rows(fitted, X, labels, points.class_names, theta)
+
+
+@st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
+def _shared_fit(fingerprint: str, theta: tuple, which: str, _points) -> tuple:
+    """:func:`_fit`, kept across sessions (a class opening one story fits it once), keyed by the points'
+    fingerprint, θ and the group (``_points`` is not hashed).  Only for sets of at most SHARED_RUN_POINTS
+    points — the fitted models may hold some of them (an SVM's support vectors) — and never a figure."""
+    return _fit(_points, theta, which)
+
+
+def compare(points, theta: tuple, which: str) -> tuple:
+    """(table rows, regions figure, points used) of one group.  The fit is shared between sessions for a set of
+    at most SHARED_RUN_POINTS points and kept in the session otherwise; the figure, which holds every point,
+    is always the session's own."""
+    key = (points.fingerprint(), tuple(theta), which)
+    if len(points) <= SHARED_RUN_POINTS:
+        fitted, rows = _shared_fit(*key, points)
+    else:
+        fitted, rows = state.kept(f"priority_fit_{which}", key, lambda: _fit(points, theta, which))
+
+    def figure():
+        X, labels, weights = _sample(points, which)
+        return regions_side_by_side(X, labels, points.class_names, fitted, np.asarray(theta, dtype=float),
+                                    weights=weights, columns=len(OURS if which == "ours" else BASELINE_NAMES),
+                                    title="ours" if which == "ours" else "the baselines")
+    used = len(points) if which == "ours" else min(len(points), BASELINE_SAMPLE)
+    return rows, state.kept(f"priority_figure_{which}", key, figure), used
 
 
 points = example_points("priority")
@@ -86,9 +113,9 @@ if need_points(points, min_classes=2):
     player = st.container()
     st.subheader("Ours and the baselines with the same priorities")
     ours_slot, baselines_slot = st.container(), st.container()
-    key = (points.fingerprint(), tuple(theta.tolist()))
+    key = tuple(theta.tolist())
     try:
-        ours_rows, ours_figure, _ = compare(*key, "ours", points)
+        ours_rows, ours_figure, _ = compare(points, key, "ours")
     except ValueError as error:
         ours_slot.error(f"Ours could not be fitted on these points: {literal(error)} Your points are unchanged.")
         ours_rows = []
@@ -98,7 +125,7 @@ if need_points(points, min_classes=2):
         learner_page("priority", extra={"theta": tuple(theta.tolist())})
     with baselines_slot, st.spinner("Fitting the baselines on your points…"):
         try:
-            rows, figure, used = compare(*key, "baselines", points)
+            rows, figure, used = compare(points, key, "baselines")
         except ValueError as error:
             st.error(f"The baselines could not be fitted on these points: {literal(error)} Your points are unchanged.")
         else:
