@@ -108,3 +108,42 @@ def test_a_file_name_is_escaped_by_literal():
     shown = literal("![i](https:example.invalid) x.json")
     assert "![" not in shown and "](" not in shown
     assert shown.replace("\\", "").replace(WORD_JOINER, "") == "![i](https:example.invalid) x.json"
+
+
+# ------------------------------------------------------------------ Plotly template syntax in class names
+TEMPLATE_NAMES = ["%{x}%{y}", "<b>%{customdata[0]}</b>", "plain"]
+
+
+def _figures_with(names):
+    import numpy as np
+    from experiments.priority import OURS, fit_methods
+    from viz.boundary import boundary_figure, contour_figure
+    from viz.experts import expert_weights_figure
+    from viz.priority import regions_side_by_side
+    from viz.timeline import timeline_boundary_figure
+    rng = np.random.default_rng(0)
+    labels = np.arange(30) % len(names)
+    X = rng.normal(size=(30, 2)) + 4 * np.stack([labels == 1, labels == 2], axis=1)
+    box = (-5.0, 9.0, -5.0, 9.0)
+    theta = np.ones(len(names))
+    models = fit_methods(X, labels, theta, seed=0, only=OURS)
+    yield boundary_figure(X, labels, names, box=box, support_lines=None)
+    yield contour_figure(X, labels, names, values=np.zeros((8, 8, len(names))) + np.arange(len(names)), box=box)
+    yield timeline_boundary_figure(X, labels, names, box=box, region_classes=list(range(len(names))),
+                                   n_support=len(names), binary=False)
+    yield regions_side_by_side(X, labels, names, models, theta, columns=len(OURS))
+    yield expert_weights_figure(np.ones(len(names)), names=names)
+
+
+def test_template_syntax_in_class_names_is_escaped_in_every_figure():
+    """A class named ``%{x}%{y}`` vanished from Plotly legends: Plotly filled its template.  Every figure
+    builder that puts a class name in a name, hover or text now splits ``%{``; the figures' own templates
+    (``%{x:.3g}`` in a hover) are untouched."""
+    from viz.boundary import TEMPLATE_BREAK
+    for figure in _figures_with(TEMPLATE_NAMES):
+        text = figure.to_json()
+        assert "%{x}%{y}" not in text and "%{customdata[0]}</b>" not in text, text[:200]
+        shown = [t.name for t in figure.data if t.name and TEMPLATE_BREAK in t.name]
+        assert all(n.replace(TEMPLATE_BREAK, "").count("%{") >= 1 for n in shown)
+    legend = [t.name for t in next(_figures_with(TEMPLATE_NAMES)).data if t.showlegend is not False]
+    assert "%" + TEMPLATE_BREAK + "{x}%" + TEMPLATE_BREAK + "{y}" in legend

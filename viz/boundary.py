@@ -47,13 +47,22 @@ DEFAULT_COMPARATOR_NAME = "hindsight max-margin separator"
 
 
 # ---------------------------------------------------------------- inputs
+#: an invisible character put between ``%`` and ``{``: Plotly reads ``%{…}`` in names, hovers and texts as a
+#: template variable (replaced by its value, or by nothing), and has no escape for it
+TEMPLATE_BREAK = "\u2060"
+
+
 def plain(text) -> str:
-    """User text made inert for Plotly, which renders a few HTML tags in names and hovers.
+    """User text made inert for Plotly, which renders a few HTML tags in names and hovers and fills
+    ``%{…}`` templates: tags are escaped, and a word joiner (invisible) splits every ``%{``.
 
     >>> plain("<b>A&B</b>")
     '&lt;b&gt;A&amp;B&lt;/b&gt;'
+    >>> plain("%{x}%{y}") == "%\u2060{x}%\u2060{y}"
+    True
     """
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("%{", "%" + TEMPLATE_BREAK + "{"))
 
 
 def check_labels(labels, n_points: int, n_classes: int) -> np.ndarray:
