@@ -56,14 +56,14 @@ with left:
                 st.error(f"Not placed. {problem}")
             else:
                 state.preset({text_key: challenges.appended(before, ", ".join(typed))})
-    start, worst, clear = st.columns(3)
+    start, clear = st.columns(2)
     if start.button("Example", key=f"challenge_{key}_example"):
         state.preset({text_key: challenges.EXAMPLES[key]})
-    if worst.button("Show me a worst case", key=f"challenge_{key}_worst",
-                    help=f"A sequence forcing {best_possible.mistakes} mistakes, the most these rules allow"):
-        state.preset({text_key: best_possible.text})
     if clear.button("Clear", key=f"challenge_{key}_clear"):
         state.preset({text_key: ""})
+    if st.button("Show me a worst case", key=f"challenge_{key}_worst", use_container_width=True,
+                 help=f"A sequence forcing {best_possible.mistakes} mistakes, the most these rules allow"):
+        state.preset({text_key: best_possible.text})
     label = {"perceptron": "Your points, in order (x₁, x₂ per line)",
              "winnow": "Your instances, in order (one per line)",
              "experts": "Your rounds, in order (advice, a space, the outcome)"}[key]
