@@ -39,6 +39,9 @@ class Running:
     def pids(self) -> dict[str, int]:
         return {w["name"]: w["pid"] for w in self.state()["workers"]}
 
+    def proxy_pid(self) -> int:
+        return self.state()["proxy_pid"]
+
 
 def start_deployment(tmp_path: Path, workers: int = 2, respawn: bool = True) -> Running:
     if haproxy_binary() is None:
