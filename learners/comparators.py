@@ -280,6 +280,17 @@ def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
     return _separator(_unit(svm.coef_[0]), F, y_sign)
 
 
+def _squared_hinge_separator(F, y_sign, C=1e4) -> Separator:
+    """A near-hard soft margin for data no u separates: squared-hinge linear SVM through the origin with a large
+    C (on the rows scaled to largest entry 1), unit norm.  One more comparator for the soft bounds; any u is valid."""
+    if F.shape[0] == 0 or np.all(y_sign == y_sign[0]):
+        return max_margin_separator(F, y_sign)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(_solvable(F), y_sign)
+    return _separator(_unit(svm.coef_[0]), F, y_sign)
+
+
 def non_negative_separator(F_balanced, y_sign) -> Separator:
     """Winnow's comparator: max γ s.t. y_t u·f_t ≥ γ, u ≥ 0, ‖u‖₁ = 1 (a linear program).
 
@@ -628,7 +639,7 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
     candidates = [_separator(u, F, y_sign) for u in found]
     if not candidates or not candidates[0].separable:
-        candidates.append(hinge_separator(F, y_sign))
+        candidates += [hinge_separator(F, y_sign), _squared_hinge_separator(F, y_sign)]
     fs_values, fs_sep = _best_of(candidates, lambda m: _freund_schapire_values(m, R))
     ones = np.ones(T)
     gentile_values, gentile_sep = _best_of(candidates, lambda m: _gentile_family(m, R, ones, ones))
