@@ -75,3 +75,11 @@ def test_drag_works_at_every_scale(scale):
         assert R == pytest.approx(best["R"], rel=1e-9)
         assert best["bound"] == pytest.approx((R / gamma) ** 2, rel=1e-6)
         assert payload["trials"]["cum_mistakes"][best["until"] - 1] <= best["bound"]
+
+
+def test_the_panel_names_the_learner_of_the_run_instead_of_calling_it_the_perceptron():
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[1] / "components" / "comparator_drag.js").read_text(encoding="utf-8")
+    assert "the perceptron made" not in script.lower()
+    assert "${this.drag.learner} made M" in script
