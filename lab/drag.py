@@ -2,7 +2,7 @@
 
 Novikoff's bound holds for *every* u that separates the trials: if y_s(u·x_s) ≥ γ > 0 for every
 trial s ≤ t and ‖x_s‖ ≤ R, the perceptron made at most (R‖u‖/γ)² mistakes in those trials
-(seed 003, Thm 2.1; the lab's curve uses the max-margin u).  The player lets the student drag u
+(seed 003, Thm 2.1; the lab's curve uses the exact max-margin u, :mod:`learners.max_margin`).  The player lets the student drag u
 on the boundary figure (components/comparator_drag.js) and recomputes, for that u and every
 trial t, γ_t = min_{s≤t} y_s u·f_s, R_t = max_{s≤t} ‖f_s‖ and the bound — live, in the browser:
 one dot product per trial.  This module hands it what that needs: the feature vectors f of the
@@ -42,8 +42,10 @@ def comparator_drag(learner, X, labels, curves=(), weights=None) -> dict | None:
 
     ``X``, ``labels``: the points and their labels (drawn order); ``curves``: the run's bound curves, whose
     Novikoff curve (:func:`learners.comparators.perceptron_bound_curves`) gives the best u to show (its
-    exact max-margin u, γ, R and the trials it covers); ``weights``: the importance weights of the run's trials (1 when None).
+    exact max-margin u, γ, R and the trials it covers); ``weights``: the importance weights of the run's
+    trials (1 when None).
     """
+    from learners import bounds
     from learners.comparators import learner_features, novikoff_of
 
     from .catalog import spec_for
@@ -65,7 +67,7 @@ def comparator_drag(learner, X, labels, curves=(), weights=None) -> dict | None:
     novikoff = curve.details if curve is not None else None
     if novikoff and novikoff.get("u") is not None and novikoff.get("gamma", 0) > 0:
         gamma, R = float(novikoff["gamma"]), float(novikoff["R"])
-        best = {"u": [float(v) for v in novikoff["u"]], "gamma": gamma, "R": R, "bound": (R / gamma) ** 2,
+        best = {"u": [float(v) for v in novikoff["u"]], "gamma": gamma, "R": R, "bound": float(bounds.novikoff(R, 1.0, gamma)),
                 "until": int(novikoff["until"])}
     return {"F": [[significant(v) for v in row] for row in F], "signs": signs.astype(int).tolist(),
             "intercept": names[-1] == "1", "learner": spec.name, "best": best}
