@@ -4,7 +4,9 @@
 // point every trial shows, mistakes and updates, the model after every update, every trial's math,
 // the bound curves over all trials.  Everything that moves through the run happens here, with no
 // server round trip: Step (→), Back (←), Play/Pause (Space) at a chosen speed, Reset (Home), End,
-// a scrub slider over trials 0..T, and presentation mode (P, Esc to leave).  At every trial t the
+// the next / previous mistake (N / Shift+N), a scrub slider over trials 0..T, and presentation mode
+// (P, Esc to leave).  The keys work whatever has focus in the player (a focused slider keeps only its
+// own arrows, Home and End).  At every trial t the
 // boundary, the ringed point, the previous boundary, w's arrow, the metrics, the trial's math and
 // the cursor on the bound curves all show trial t.
 //
@@ -77,6 +79,18 @@ function kernelFunction(kernel) {
   if (kind === "laplace") return (a, b) => Math.exp(-Math.sqrt(squaredDistance(a, b)) / gamma);
   throw new Error(`unknown kernel ${kind}`);
 }
+// where a line of math may break (timeline.js fitMath), never before its first element: a wide space, a
+// long text, an equals sign (the continuation then begins with "="), or a product of two vectors
+function breaksBefore(element) {
+  const tag = element.tagName.toLowerCase();
+  if (tag === "mspace") return element.getAttribute("width") === "1em";
+  if (tag === "mo") {
+    const sign = element.textContent.trim(), before = element.previousElementSibling;
+    return sign === "=" || (sign === "·" && Boolean(before) && before.tagName.toLowerCase() === "mrow");
+  }
+  return tag === "mtext" && element.textContent.length >= 24;
+}
+
 function dot(a, b) { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; }
 function squaredDistance(a, b) { let s = 0; for (let i = 0; i < a.length; i++) { const d = a[i] - b[i]; s += d * d; } return s; }
 
@@ -433,8 +447,9 @@ class Player {
     this.slider = node("input", {type: "range", min: "0", max: "0", value: "0", step: "1",
                                  "aria-label": "trial", className: "mbl-tl-scrub"});
     this.trialLabel = node("span", {className: "mbl-tl-trial", text: "0 / 0"});
-    const keys = node("span", {className: "mbl-tl-keys",
-                               text: "keys: ← → step · Space play · Home reset · End last · P present"});
+    const keyHelp = "keys: ← → step · N / Shift+N next / previous mistake · Space play · Home reset · End last · "
+      + "P present · V long vectors in full";
+    const keys = node("span", {className: "mbl-tl-keys", text: keyHelp, title: keyHelp});
     this.bar = node("div", {className: "mbl-tl-bar"}, [
       this.buttons.reset, this.buttons.back, this.buttons.step, this.buttons.play, this.speedSelect,
       this.slider, this.trialLabel, this.buttons.present, this.buttons.svg, this.buttons.png, keys]);
@@ -446,7 +461,9 @@ class Player {
     this.overlay = new Overlay(this.boundary, this.below);
     this.mathHead = node("div", {className: "mbl-tl-mathhead"});
     this.mathBody = node("div", {className: "mbl-tl-mathbody"});
-    this.math = node("div", {className: "mbl-tl-math", "aria-live": "polite"}, [this.mathHead, this.mathBody]);
+    this.wholeBox = node("div", {className: "mbl-tl-whole"});
+    this.wholeBox.hidden = true;
+    this.math = node("div", {className: "mbl-tl-math", "aria-live": "polite"}, [this.mathHead, this.mathBody, this.wholeBox]);
     this.curves = node("div", {className: "mbl-tl-plot mbl-tl-curvesplot"});
     this.curvesBox = node("div", {className: "mbl-tl-curves"}, [this.curves]);
     this.curvesCursor = new Cursor(this.curvesBox, this.curves);
@@ -485,10 +502,20 @@ class Player {
     else if (action === "back") { this.pause(); this.setTrial(this.t - 1); }
     else if (action === "reset") { this.pause(); this.setTrial(0); }
     else if (action === "end") { this.pause(); this.setTrial(this.T); }
+    else if (action === "next-mistake") { this.pause(); this.setTrial(this.mistakeAfter(this.t, 1)); }
+    else if (action === "previous-mistake") { this.pause(); this.setTrial(this.mistakeAfter(this.t, -1)); }
     else if (action === "play") { this.playing ? this.pause() : this.play(); }
     else if (action === "present") { this.setPresent(!this.present); }
     else if (action === "leave") { this.setPresent(false); }
+    else if (action === "whole") { this.showWhole = !this.showWhole; this.renderWhole(); }
     else if (action === "save-svg" || action === "save-png") { this.saveFigure(action.slice(5)); }
+  }
+
+  // the first trial after t (direction 1) or before it (−1) with a mistake; t itself when there is none
+  mistakeAfter(t, direction) {
+    const mistake = this.trials ? this.trials.mistake || "" : "";
+    for (let s = t + direction; s >= 1 && s <= this.T; s += direction) if (mistake[s - 1] === "1") return s;
+    return t;
   }
 
   // ---------------------------------------------------------------- loading a run
@@ -577,7 +604,10 @@ class Player {
     // the layer below keeps the axes (and anything that does not move); the moving parts are the overlay's
     const below = data.filter((trace, index) => !isPoints(trace) && !moving.has(index));
     // the legend is drawn above: stand-ins (no points) for the entries of what the overlay draws
-    const standIns = data.filter((trace, index) => !isPoints(trace) && trace.showlegend !== false)
+    // the comparator's entry only when some trial draws one (Winnow, multiclass and priority runs have none)
+    const noComparator = !/[^.]/.test(this.payload.boundary.comparator_use || "");
+    const standIns = data.filter((trace, index) => !isPoints(trace) && trace.showlegend !== false
+                                 && !(noComparator && index === roles.comparator))
       .map((trace) => {
         const dashed = trace.type === "contour" || trace.type === "scatter";
         const standIn = {type: "scatter", mode: trace.mode === "markers" ? "markers" : "lines", name: trace.name,
@@ -639,9 +669,12 @@ class Player {
 
   // the overlay and the cursors after the axes moved or resized (a zoom, a new size)
   redraw() {
-    if (!this.below._fullLayout || !this.overlay.clipRect) return;   // a resize between a new run and its figure
-    this.overlay.project();
-    this.shownState = undefined;
+    if (this.kind !== "experts") {
+      if (!this.below._fullLayout || !this.overlay.clipRect) return;   // a resize between a new run and its figure
+      this.overlay.project();
+      this.shownState = undefined;
+    }
+    this.shownTemplate = undefined;           // the math is laid out again for the new width
     if (this.payload && this.loaded && this.t >= 0) this.render();
     this.emit("redraw");
   }
@@ -668,6 +701,31 @@ class Player {
     this.curvesLayout = this.layoutFor(figure.layout, "curves");
     const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
     await this.Plotly.react(this.curves, {data: figure.data, layout: this.curvesLayout, config});
+    if (!this.curvesFollowing) {
+      this.curvesFollowing = true;
+      // a plugin's curve (the dragged u's bound) may reach above the base figure's view: the axis follows
+      for (const name of ["plotly_restyle", "plotly_redraw"]) this.curves.on(name, () => this.fitCurves());
+    }
+  }
+
+  // The curves' y axis holds every curve drawn: the base figure's range (the count and every bound,
+  // viz/curves.py), raised while an added curve goes higher, back to it when that curve is gone.
+  fitCurves() {
+    const base = this.curvesLayout && this.curvesLayout.yaxis, full = this.curves._fullLayout;
+    if (!base || !Array.isArray(base.range) || !full) return;
+    const log = base.type === "log";
+    let top = base.range[1];
+    for (const trace of this.curves.data || []) {
+      if (!(Array.isArray(trace.y) || ArrayBuffer.isView(trace.y)) || trace.visible === false) continue;
+      for (const v of trace.y) {
+        if (v === null || !Number.isFinite(v) || (log && v <= 0)) continue;
+        top = Math.max(top, log ? Math.log10(v * 1.25) : v * 1.05);
+      }
+    }
+    const range = full.yaxis.range;
+    if (Math.abs(range[1] - top) > 1e-9 || Math.abs(range[0] - base.range[0]) > 1e-9) {
+      this.Plotly.relayout(this.curves, {"yaxis.range": [base.range[0], top]});
+    }
   }
 
   async drawInvariants() {
@@ -822,6 +880,7 @@ class Player {
       this.mathBody.replaceChildren(node("p", {text:
         "Press Step (→) to show the learner its first point, Play (Space) to run every trial, "
         + "or drag the slider. The math of each trial appears here, with its numbers."}));
+      this.renderWhole();
       return;
     }
     if (this.kind === "experts") {
@@ -836,9 +895,11 @@ class Player {
     // The same template as the math shown (most trials of a run share a few): only its numbers change,
     // written into the existing <mn> nodes — new MathML elements would each need style and layout
     if (this.shownTemplate === use && this.mathNumbers && this.mathNumbers.length === numbers.length) {
+      let changed = false;
       for (let i = 0; i < numbers.length; i++) {
-        if (this.mathNumbers[i].textContent !== numbers[i]) this.mathNumbers[i].textContent = numbers[i];
+        if (this.mathNumbers[i].textContent !== numbers[i]) { this.mathNumbers[i].textContent = numbers[i]; changed = true; }
       }
+      if (changed) this.fitMath();
       return;
     }
     const parts = this.templates[use];
@@ -847,6 +908,140 @@ class Player {
     this.mathBody.innerHTML = html;            // markup written by lab/formula.py: user text escaped there
     this.mathNumbers = [...this.mathBody.querySelectorAll("mn")];
     this.shownTemplate = use;
+    this.fitMath();
+  }
+
+  // ---------------------------------------------------------------- math that fits its box
+  // A line of math wider than its box is made to fit, a step at a time until it does: a list of eight
+  // numbers or more keeps its first three and last two around "…" (the whole list is a hover away, in
+  // the box's tooltip, and a key away: V lists every cut row in full, as text that wraps); a row breaks
+  // at its wide spaces (1em) and before a long text into continuation rows; a list of five or more
+  // keeps two and one; and last the type shrinks, to 80 % at the least.  Numbers change in place from trial to trial, so a row that
+  // grows is fitted again then.
+  fitMath() {
+    const box = this.mathBody, width = box.clientWidth;
+    if (!width) return;
+    for (const math of box.querySelectorAll("math")) {
+      const wide = () => math.scrollWidth > width + 0.5;
+      if (!wide()) continue;
+      const steps = [() => this.elide(math, 3, 2), () => this.breakRows(math, width), () => this.breakFlat(math),
+                     () => this.elide(math, 2, 1, 5)];
+      for (const step of steps) { if (step() && !wide()) break; }
+      if (!wide()) continue;
+      const base = Number(math.dataset.fontBase) || parseFloat(getComputedStyle(math).fontSize);
+      math.dataset.fontBase = String(base);
+      for (let scale = 0.95; scale >= 0.8 - 1e-9 && wide(); scale -= 0.05) math.style.fontSize = `${(base * scale).toFixed(2)}px`;
+    }
+    this.renderWhole();
+  }
+
+  // cut every list of at least ``least`` items (between commas) in ``math`` to its first ``head`` and last
+  // ``tail`` items; true if one was cut
+  elide(math, head, tail, least = 8) {
+    let cut = false;
+    for (const parent of math.querySelectorAll("mrow, mtd")) {
+      const children = [...parent.children].filter((child) => !child.classList.contains("mbl-tl-cut"));
+      const commas = children.filter((child) => child.tagName.toLowerCase() === "mo" && child.textContent.trim() === ",");
+      const items = commas.length + 1;
+      if (items < least || Number(parent.dataset.kept || 99) <= head + tail) continue;
+      for (const child of parent.querySelectorAll(":scope > .mbl-tl-cut")) child.remove();
+      for (const child of children) child.style.display = "";
+      const first = children.indexOf(commas[head - 1]), last = children.indexOf(commas[items - tail - 1]);
+      for (let i = first; i <= last; i++) children[i].style.display = "none";
+      const mark = (text) => { const mo = document.createElementNS(parent.namespaceURI, "mo"); mo.textContent = text; mo.classList.add("mbl-tl-cut"); return mo; };
+      children[first - 1].after(mark(","), mark("…"), mark(","));
+      parent.dataset.kept = String(head + tail);
+      parent.classList.add("mbl-tl-elided");
+      cut = true;
+    }
+    return cut;
+  }
+
+  // break the aligned rows of ``math`` wider than ``width`` where they may break (breaksBefore), each at the
+  // last place that lets what comes before it fit; the continuation is checked in turn; true if one broke
+  breakRows(math, width) {
+    let broke = false;
+    const left = () => math.getBoundingClientRect().left;
+    const rows = [...math.querySelectorAll("mtable.mbl-aligned > mtr")];
+    while (rows.length) {
+      const row = rows.shift();
+      if (row.getBoundingClientRect().right - left() <= width) continue;
+      const cell = row.lastElementChild;
+      const points = cell ? [...cell.children].filter((c, i) => i > 0 && breaksBefore(c)) : [];
+      let chosen = null;
+      for (const point of points.reverse()) {
+        chosen = point;
+        if (point.getBoundingClientRect().left - left() <= width) break;
+      }
+      if (!chosen) continue;
+      const moved = [];
+      const from = chosen.tagName.toLowerCase() === "mspace" ? chosen.nextElementSibling : chosen;
+      for (let next = from; next; next = next.nextElementSibling) moved.push(next);
+      if (!moved.length) continue;
+      const ns = row.namespaceURI;
+      const continued = document.createElementNS(ns, "mtr");
+      const empty = document.createElementNS(ns, "mtd"), rest = document.createElementNS(ns, "mtd");
+      empty.className = "mbl-right";
+      rest.className = "mbl-left mbl-tl-continued";
+      rest.append(...moved);
+      continued.append(empty, rest);
+      row.after(continued);
+      if (chosen.tagName.toLowerCase() === "mspace") chosen.remove();
+      rows.unshift(continued);
+      broke = true;
+    }
+    return broke;
+  }
+
+  // a line of math that is no aligned table, cut at the same places into rows of a table; true if cut
+  breakFlat(math) {
+    const children = [...math.children];
+    if (children.some((c) => c.tagName.toLowerCase() === "mtable") || math.dataset.flatBroken) return false;
+    const rows = [[]];
+    children.forEach((child, i) => {
+      if (i > 0 && breaksBefore(child) && rows[rows.length - 1].length) rows.push([]);
+      if (child.tagName.toLowerCase() !== "mspace" || !breaksBefore(child)) rows[rows.length - 1].push(child);
+    });
+    if (rows.length < 2) return false;
+    const ns = math.namespaceURI, table = document.createElementNS(ns, "mtable");
+    table.setAttribute("class", "mbl-aligned");
+    rows.forEach((items, i) => {
+      const row = document.createElementNS(ns, "mtr"), cell = document.createElementNS(ns, "mtd");
+      cell.className = i ? "mbl-left mbl-tl-continued" : "mbl-left";
+      cell.append(...items);
+      row.append(cell);
+      table.append(row);
+    });
+    math.replaceChildren(table);
+    math.dataset.flatBroken = "1";
+    return true;
+  }
+
+  // the rows cut by elide(), in full: the box's tooltip, and (V) text under the math
+  wholeRows() {
+    const text = (element) => {
+      let out = "";
+      for (const leaf of element.querySelectorAll("mi, mn, mo, mtext")) {
+        if (leaf.classList.contains("mbl-tl-cut") || leaf.querySelector("mi, mn, mo, mtext")) continue;
+        const t = leaf.textContent;
+        out += t === "," ? ", " : t === "=" || t === "←" || t === "≤" ? ` ${t} ` : t;
+      }
+      return out.replace(/\s+/g, " ").trim();
+    };
+    return [...this.mathBody.querySelectorAll(".mbl-tl-elided")].map((part) => {
+      const row = part.closest("mtr");
+      return row ? text(row) : text(part);
+    });
+  }
+  renderWhole() {
+    const rows = this.wholeRows();
+    this.mathBody.title = rows.length ? rows.join("\n") : "";
+    if (!this.wholeBox) return;
+    this.wholeBox.hidden = !(this.showWhole && rows.length);
+    if (!this.wholeBox.hidden) {
+      this.wholeBox.replaceChildren(node("div", {className: "mbl-tl-wholehead", text: "In full (V hides):"}),
+                                    ...rows.map((row) => node("p", {text: row})));
+    }
   }
 
   // ---------------------------------------------------------------- play
@@ -882,7 +1077,7 @@ class Player {
   // ---------------------------------------------------------------- keyboard, presentation, URL
   key(event) {
     const map = {ArrowRight: "step", ArrowLeft: "back", " ": "play", Home: "reset", End: "end", p: "present",
-                 P: "present", Escape: "leave"};
+                 P: "present", Escape: "leave", n: "next-mistake", N: "previous-mistake", v: "whole", V: "whole"};
     const action = map[event.key] || this.extraKeys[event.key];
     if (!action || (action === "leave" && !this.present)) return false;
     this.act(action);
@@ -903,7 +1098,7 @@ class Player {
   async restyleForSize() {
     if (!this.payload || !this.loaded) return;
     const t = this.t;
-    await this.drawBoundaryBase();
+    if (this.kind !== "experts") await this.drawBoundaryBase();     // the experts' scene is HTML: CSS sizes it
     await this.drawCurvesBase();
     if (this.invariantsDrawn) { this.invariantsDrawn = false; await this.drawInvariants(); }
     this.t = -1;
@@ -996,17 +1191,31 @@ class Player {
   }
 }
 
-function typingInto(target) {
+const NAVIGATION = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
+
+// Whether the focused element keeps a key for itself: a text field every key; a slider, a list, a radio
+// button or a check box its own navigation (the scrub slider's arrows move it, and its input event
+// moves the player); a button outside the player Space and Enter.  Everything else is the player's.
+function keptByFocus(target, key, inPlayer) {
   if (!target || !target.closest) return false;
-  if (target.closest(".mbl-tl-scrub")) return true;       // the slider's own arrow keys move it
-  return Boolean(target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
+  if (target.closest("textarea, [contenteditable=''], [contenteditable='true']")) return true;
+  const field = target.closest("input, select");
+  if (field) {
+    const type = field.tagName === "SELECT" ? "select" : (field.type || "text").toLowerCase();
+    if (type === "range" || type === "select") return NAVIGATION.has(key);
+    if (type === "radio" || type === "checkbox") return NAVIGATION.has(key) || key === " ";
+    if (type === "button" || type === "submit" || type === "reset") return !inPlayer && (key === " " || key === "Enter");
+    return true;
+  }
+  return !inPlayer && Boolean(target.closest("button, a[href], summary")) && (key === " " || key === "Enter");
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.altKey || event.ctrlKey || event.metaKey || typingInto(event.target)) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   let player = activePlayer && activePlayer.root.isConnected ? activePlayer : null;
   if (!player) for (const candidate of players) if (candidate.root.isConnected) player = candidate;
-  if (player && player.key(event)) event.preventDefault();
+  if (!player || keptByFocus(event.target, event.key, player.root.contains(event.target))) return;
+  if (player.key(event)) event.preventDefault();
 });
 
 function decode(payload) {
