@@ -39,7 +39,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 
 # ------------------------------------------------------------------ exact numbers a + b√d
@@ -199,11 +198,19 @@ def _power(exponent: int) -> tuple[Fraction, Fraction]:
     return (Fraction(0), value) if odd else (value, Fraction(0))
 
 
-@lru_cache(maxsize=None)
-def _sinh2(exponent: int) -> tuple[Fraction, Fraction]:
+def _sinh2_exact(exponent: int) -> tuple[Fraction, Fraction]:
     """s^E − s^{−E}: a positive copy's weight minus its negative copy's, up to the common factor."""
     plus, minus = _power(exponent), _power(-exponent)
     return plus[0] - minus[0], plus[1] - minus[1]
+
+
+#: :func:`_sinh2_exact` for the exponents a search reaches (|E| ≤ 64; the Winnow challenge stays within ±6),
+#: computed once at import: a table of constants, not a cache
+_SINH2 = {exponent: _sinh2_exact(exponent) for exponent in range(-64, 65)}
+
+
+def _sinh2(exponent: int) -> tuple[Fraction, Fraction]:
+    return _SINH2[exponent] if -64 <= exponent <= 64 else _sinh2_exact(exponent)
 
 
 def _winnow_sign(sums: tuple, instance: tuple) -> int:

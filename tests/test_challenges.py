@@ -429,3 +429,10 @@ def test_adversarial_text_is_parsed_within_50_ms(shape, size):
         elapsed = time.perf_counter() - start
         assert elapsed < 0.05, (key, shape, size, elapsed)      # generous: quadratic parsing takes seconds
         assert all(len(problem) < 400 for problem in result.problems[:5])
+
+
+@pytest.mark.parametrize("key", ["perceptron", "winnow", "experts"])
+def test_the_kept_best_possible_is_what_the_exact_search_finds(key):
+    """lab.challenges.KNOWN_BEST is searched again: the same count and the same worst case."""
+    searched = challenges.search_best(key)
+    assert searched == challenges.KNOWN_BEST[key]
