@@ -6,7 +6,8 @@ run's payload (:func:`lab.timeline.payload_json`) in a ``<script type="applicati
 block.  The math is MathML written on the server, which browsers draw natively, so no math
 library is needed.  It opens from disk with the network off, steps, goes back, scrubs and plays
 with the keyboard, and fits a slide: ``<iframe src="run.html#t=40">`` opens it at trial 40
-(``#present`` in presentation mode).
+(``#present`` in presentation mode); without ``#t`` it opens at the trial it was exported at
+(``start``), its title in view.
 
 Pure Python (no Streamlit): the page offers the file with ``st.download_button``.
 
@@ -41,7 +42,7 @@ const trial = Number.parseInt(hash.get("t") || "", 10);
 const root = document.getElementById("mbl-player");
 window.MistakeBoundTimeline.mount(root, run, {Plotly: window.Plotly, url: false,
     present: hash.has("present"), start: Number.isInteger(trial) && trial >= 0 ? trial : undefined})
-  .then(() => { document.body.dataset.ready = "1"; root.focus(); })
+  .then(() => { document.body.dataset.ready = "1"; root.focus({preventScroll: true}); window.scrollTo(0, 0); })
   .catch((error) => { root.textContent = "The run could not be drawn: " + (error && error.message || error); });
 """
 
@@ -51,11 +52,19 @@ def _inline_script(source: str) -> str:
     return source.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT")
 
 
-def run_html(payload_json: str, title: str, subtitle: str = "") -> str:
+def run_html(payload_json: str, title: str, subtitle: str = "", start: int | None = None) -> str:
     """The HTML file of one run (``payload_json``: the run's payload as JSON text).
 
-    ``title`` and ``subtitle`` are shown above the player (as text: any markup in them is escaped)."""
-    json.loads(payload_json)                               # a payload that is not JSON is refused here
+    ``title`` and ``subtitle`` are shown above the player (as text: any markup in them is escaped).
+    ``start``: the trial the file opens at (the one shown when it was exported; clamped to the run);
+    None keeps the payload's own."""
+    run = json.loads(payload_json)                         # a payload that is not JSON is refused here
+    if start is not None:
+        if isinstance(start, bool) or not isinstance(start, int):
+            raise ValueError(f"start must be a trial number; got {start!r}.")
+        if isinstance(run, dict) and "T" in run:
+            run["start"] = min(max(start, 0), int(run["T"]))
+            payload_json = json.dumps(run, separators=(",", ":"), allow_nan=False)
     player = (HERE / "timeline.js").read_text(encoding="utf-8")
     # the component's entry point is for Streamlit; the export mounts the player itself
     player = player[:player.index("export default function")]
