@@ -622,9 +622,10 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     Notes
     -----
     Comparators (all unit-norm; the minimum over them is taken per trial):
-    the hard-margin SVM of the whole stream, and when that does not separate,
-    the max-margin u of the longest separable prefix and a hinge-loss SVM
-    (weighted by c as well, for Theorems 3 and 2).
+    the exact max-margin u of the longest separable prefix (the whole stream
+    when it is separable; :mod:`learners.max_margin`), and when the stream is
+    not separable also a hinge-loss SVM and a squared-hinge SVM with C = 10⁴
+    (and a hinge-loss SVM weighted by c, for Theorems 3 and 2).
     """
     X = np.asarray(X, dtype=float)
     T = X.shape[0]
