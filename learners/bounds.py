@@ -54,6 +54,12 @@ MEANING = {
     "m": "m counts the mistakes of the best expert, so it cannot be negative",
     "n_experts": "N is the number of experts, at least 1",
     "beta": "β multiplies the weight of every wrong expert: choose 0 < β < 1 (the lecture uses ½)",
+    "p": "p is the p-norm algorithm's exponent: choose p ≥ 2 (p = 2 is the Perceptron)",
+    "X_p": "X_p = max_t ‖x_t‖_p is a length, so it cannot be negative",
+    "u_q": "‖u‖_q is the q-norm of the comparator, so it cannot be negative",
+    "distance_sq": "‖½ − W*‖² is a squared distance, so it cannot be negative",
+    "rate": "β is the weight-bounded perceptron's rate (0 < β ≤ 1)",
+    "u": "u is the separation in units of β (y·Σ(2w*_i − 1)x_i ≥ uβ), so it cannot be negative",
     "epsilon": ("ε is RWM's penalty rate: choose 0 < ε ≤ ½ (rwm_best_epsilon(m, N) gives the "
                 "tuned one)"),
 }
@@ -319,6 +325,61 @@ def winnow_dense(n, k, gamma=1.0):
     n = _values("n", n, low=1)
     _values("k", k, low=0)
     return _result(2.0 * n**2 * np.log(n) / _values("gamma", gamma, low=0, low_open=True) ** 2)
+
+
+# -------------------------------------------------------------------- p-norm
+def dual_exponent(p):
+    """q with 1/p + 1/q = 1, the exponent of the comparator's norm in the p-norm bound (p ≥ 2, so 1 < q ≤ 2).
+
+    >>> dual_exponent(2.0), dual_exponent(4.0)
+    (2.0, 1.3333333333333333)
+    """
+    p = _values("p", p, low=2)
+    return _result(p / (p - 1.0))
+
+
+@_quiet
+def p_norm(p, X_p, u_q, gamma):
+    """Gentile's p-norm algorithm (Grove, Littlestone & Schuurmans 2001; Gentile 2003):
+    M ≤ (p − 1)·X_p²·‖u‖_q²/γ² when y_t(u·x_t) ≥ γ > 0 for all t, X_p = max_t ‖x_t‖_p, 1/p + 1/q = 1.
+
+    ½‖θ‖_p² is (p − 1)-smooth in ‖·‖_p, so M mistakes leave ‖θ‖_p² ≤ (p − 1)·M·X_p², while
+    u·θ ≥ Mγ and Hölder's u·θ ≤ ‖u‖_q‖θ‖_p.  With p = 2 it is Novikoff's bound:
+
+    >>> p_norm(2.0, 2.0, 1.0, 0.5) == novikoff(2.0, 1.0, 0.5)
+    True
+    >>> p_norm(3.0, 1.0, 2.0, 0.5)               # 2 · 1 · 4 / 0.25
+    32.0
+    """
+    p = _values("p", p, low=2)
+    x = _values("X_p", X_p, low=0)
+    u = _values("u_q", u_q, low=0)
+    g = _values("gamma", gamma, low=0, low_open=True)
+    return _result((p - 1.0) * (x * u / g) ** 2)
+
+
+# ------------------------------------------------------------ weight-bounded
+@_quiet
+def weight_bounded(distance_sq, u, beta):
+    """The weight-bounded perceptron (Madani & Huang, appendix A): M ≤ ‖½ − W*‖²/((u − 2)β²).
+
+    Conditions: features x ≥ 0 with ‖x‖₂ ≤ 1 (the paper normalises to 1; its last step uses only
+    Σ x_i² ≤ 1), a separator W* ∈ [0, 1]ⁿ whose score difference y·Σ (2w*_i − 1)x_i is at least
+    u·β on every trial, and u > 2.  Each mistake then shrinks ‖W − W*‖² by at least (u − 2)β², from
+    ‖½ − W*‖² (all weights start at ½) and never below 0.  ``inf`` where u ≤ 2 (the bound says nothing).
+
+    >>> weight_bounded(1.0, 3.0, 0.5)            # 1 / (1 · 0.25)
+    4.0
+    >>> weight_bounded(1.0, 2.0, 0.5)
+    inf
+    """
+    d = _values("distance_sq", distance_sq, low=0)
+    u = _values("u", u, low=0)
+    b = _values("rate", beta, low=0, low_open=True)
+    gap = u - 2.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = np.where(gap > 0, d / (np.where(gap > 0, gap, 1.0) * b**2), np.inf)
+    return _result(value)
 
 
 # --------------------------------------------------------------------- experts
