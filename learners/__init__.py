@@ -22,6 +22,7 @@ _EXPORTS = {
     "MultiVectorPerceptron": ".multiclass",
     "AllPairPerceptron": ".multiclass",
     "Winnow": ".winnow",
+    "PNormPerceptron": ".p_norm",
     "WeightedMajority": ".experts",
     "RandomizedWeightedMajority": ".experts",
     "ApportionedMargin": ".apportioned",
