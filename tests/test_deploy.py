@@ -22,6 +22,7 @@ import pytest
 
 from deploy.__main__ import parse
 from deploy.haproxy import COOKIE, WORKER_HEADER, check_config, haproxy_binary, haproxy_config, workers_on
+from deploy.supervisor import Deployment
 from tests.browser.conftest import ROOT, free_port
 
 needs_haproxy = pytest.mark.skipif(haproxy_binary() is None, reason="haproxy is not installed (apt-get install haproxy)")
@@ -179,3 +180,39 @@ def test_a_killed_proxy_is_started_again_and_every_worker_is_kept(tmp_path):
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+
+
+#: a child that, asked to stop (SIGTERM), exits cleanly only once all three children were asked
+POLITE_CHILD = """
+import pathlib, signal, sys, time
+folder, me = pathlib.Path(sys.argv[1]), sys.argv[2]
+def stop(*_):
+    (folder / f"asked-{me}").touch()
+    deadline = time.monotonic() + 600
+    while len(list(folder.glob("asked-*"))) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    sys.exit(0)
+signal.signal(signal.SIGTERM, stop)
+(folder / f"ready-{me}").touch()
+while True:
+    time.sleep(1)
+"""
+
+
+@needs_haproxy
+def test_stopping_asks_every_child_at_once(tmp_path):
+    """Issue 25: Ctrl-C asked one child after the other, each given 10 s before the next was asked, so a
+    busy machine's slow shutdowns added up.  Now all are asked at once and share one grace period: three
+    children that each wait for the others to be asked all exit cleanly (before, the first two were
+    killed when their grace ran out)."""
+    deployment = Deployment(workers_on(8601, 3), free_port(), run_dir=tmp_path / "run")
+    deployment.processes = {f"w{n}": subprocess.Popen([sys.executable, "-c", POLITE_CHILD, str(tmp_path), str(n)],
+                                                      start_new_session=True) for n in range(3)}
+    try:
+        wait_for(lambda: len(list(tmp_path.glob("ready-*"))) == 3, "the children ready")
+        deployment.stop()
+        assert [child.returncode for child in deployment.processes.values()] == [0, 0, 0]
+    finally:
+        for child in deployment.processes.values():
+            if child.poll() is None:
+                os.killpg(child.pid, signal.SIGKILL)
