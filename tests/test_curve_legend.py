@@ -121,7 +121,7 @@ def test_a_bound_that_applies_on_few_trials_is_named_not_drawn():
     assert [t.name for t in figure.data] == ["mistakes", "wide"]
     assert all(getattr(t, "visible", None) in (None, True) for t in figure.data)     # nothing legend-only
     notes = figure.layout.title.subtitle.text
-    assert "not drawn — lonely: applies on only 1 of 80 trials" in notes and "not drawn — never" in notes
+    assert "not drawn — lonely (1 trial): under a tenth of the 80 trials" in notes and "not drawn — never" in notes
 
 
 def test_references_each_have_their_own_dash_and_no_bound_takes_the_dragged_u_colour():

@@ -177,15 +177,15 @@ def count_axis(top: float, highest: float, lowest: float = 1.0, *, log_y="auto")
     """The y axis of counts up to ``top`` against bounds up to ``highest``: both always in view.
 
     Linear from 0 while the bounds stay below ``READABLE × top + READABLE`` (or ``log_y=False``);
-    above that (or ``log_y=True``) a log axis broken at the bottom: 0 is drawn at ``floor`` (half
+    above that (or ``log_y=True``) a log axis broken at the bottom: 0 is drawn at ``floor`` (below
     the decade of the smallest positive value ``lowest``), the tick there reads "0".  Returns the
     layout's ``yaxis`` entries plus ``"floor"`` (None on a linear axis), which the traces use.
 
     >>> count_axis(3, 9)["range"]
     [0, 9.45]
     >>> axis = count_axis(3, 130)
-    >>> axis["type"], axis["floor"], axis["ticktext"][:4]
-    ('log', 0.5, ['0', '1', '2', '5'])
+    >>> axis["type"], round(axis["floor"], 2), axis["ticktext"][:4]
+    ('log', 0.44, ['0', '1', '2', '5'])
     """
     if log_y == "auto":
         log_y = highest > READABLE * max(top, 0.0) + READABLE
@@ -194,8 +194,10 @@ def count_axis(top: float, highest: float, lowest: float = 1.0, *, log_y="auto")
     upper = max(top, highest)
     if not log_y:
         return {"range": [0, round(max(1.05 * top + 1, 1.05 * highest), 6)], "floor": None}
-    lowest = min(lowest, 1.0) if lowest > 0 else 1.0
-    floor = 10.0 ** np.floor(np.log10(lowest)) / 2
+    lowest = 10.0 ** np.floor(np.log10(min(lowest, 1.0) if lowest > 0 else 1.0))
+    # the foot ("0") lies below the lowest decade by a sixth of the axis's decades (by a factor 2 at least
+    # a factor 2): on a tall range its tick keeps clear of the next one
+    floor = lowest / 10.0 ** max(np.log10(2), np.log10(max(upper, 1.0) / lowest) / 6)
     decades = range(int(np.floor(np.log10(floor))) + 1, int(np.ceil(np.log10(max(upper, 1.0)))) + 5)
     steps = (1, 2, 5) if np.log10(max(upper, 1.0) / floor) <= 3.5 else (1,)
     values = [round(s * 10.0 ** k, 12) for k in decades for s in steps]
@@ -368,15 +370,17 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
         if not np.all(np.isfinite(loss)):
             raise ValueError("weighted_loss must be finite.")
     counts_equal = loss is None or bool(np.all(loss == measured))
-    missing, drawn = [], []
+    missing, rare, drawn = [], [], []
     for item in items:
         applies_on = int(item["shown"].sum())
         if applies_on == 0:
-            missing.append(f"{item['name']}: {item['reason']}")
+            missing.append(f"{item['name']}: {_shorten(item['reason'])}")
         elif applies_on < RARE * T:
-            missing.append(f"{item['name']}: applies on only {applies_on} of {T} trials; elsewhere {item['reason']}")
+            rare.append(f"{item['name']} ({applies_on} {'trial' if applies_on == 1 else 'trials'})")
         else:
             drawn.append(item)
+    if rare:    # one line for them all (their reasons are the run's notes)
+        missing.append(f"{', '.join(rare)}: under a tenth of the {T} trials")
     groups = [[drawn[i] for i in group] for group in group_equal(drawn)]
     measured_all = np.r_[measured, loss if loss is not None and not counts_equal else []]
     top = max(_finite_max(measured_all), 0.0)
@@ -403,12 +407,16 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
     # trials are whole numbers: on a short run plotly would put ticks at 1.5, 2.5, …
     trial_ticks = dict(tick0=1, dtick=1) if T <= 8 else dict(tickformat="d")
     layout = curve_layout_dict(title, height=380, top=44 + 18 * len(missing),
-                               xaxis=axis_style(title="trial", **trial_ticks))
+                               xaxis=axis_style(title="trial", automargin=True, **trial_ticks))
     if missing:
         layout["title"]["subtitle"] = dict(text="<br>".join(f"not drawn — {m}" for m in missing),
                                            font=dict(size=12, color="#555555"))
+    # nothing overlaps at any size or type: the title (and its notes) and the axes' labels push the
+    # margins, and the legend sits at the foot of the figure, under the trial axis's title
+    layout["title"].update(yref="container", y=1, yanchor="top", pad=dict(t=8), automargin=True)
+    layout["legend"] = {**layout["legend"], "yref": "container", "y": 0, "yanchor": "bottom"}
     label = f"{y_label} (log scale)" if floor is not None else y_label
-    layout["yaxis"] = axis_style(title=label, autorange=False, **axis)
+    layout["yaxis"] = axis_style(title=label, autorange=False, automargin=True, **axis)
     layout["meta"] = {"counts": {"top": top, "highest": highest, "floor": floor}}
     return go.Figure(traces, layout=layout, _validate=False)
 

@@ -1,0 +1,124 @@
+"""Sources reach the reader by their authors' names, never as "seed 000" … "seed 004" (issue 27).
+
+In the code the five source texts are called seed 000 to seed 004 (docs/SOURCES.md); on a page that reads
+like the random seed beside it.  Every page, every story and every player payload is scanned for the word,
+and the names themselves come from one table, :data:`learners.sources.SOURCES`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lab import lessons
+from learners.sources import SOURCES, SOURCES_LINK, credit
+from lab.stories import STORIES
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+PAGES = ["views/home.py", "views/data.py", "views/perceptron.py", "views/winnow.py", "views/experts.py",
+         "views/multiclass.py", "views/priority.py", "views/paper_lab.py", "views/lessons.py",
+         "views/challenges.py"]
+SEED_WORD = re.compile(r"\bseeds?\s+00\d", re.IGNORECASE)
+
+
+CODE_FIELDS = ("js_content", "css_content")      # a component's script and style: code, never read on a page
+
+
+def _texts(node, out: list) -> list:
+    """Every element's protobuf as text (markdown, captions, metrics, widgets' labels and options, tables,
+    figures, the data handed to a component), without the component's own code."""
+    proto = getattr(node, "proto", None)
+    if proto is not None:
+        fields = {field.name for field in proto.DESCRIPTOR.fields}
+        if fields & set(CODE_FIELDS):
+            proto = type(proto).FromString(proto.SerializeToString())
+            for name in fields & set(CODE_FIELDS):
+                proto.ClearField(name)
+        out.append(str(proto))
+    children = getattr(node, "children", None)
+    for child in (children.values() if isinstance(children, dict) else children or ()):
+        _texts(child, out)
+    return out
+
+
+def page_text(at: AppTest) -> str:
+    # the player's payload is JSON inside the proto, its non-ASCII letters escaped: "seed 003" stays ASCII
+    return "\n".join(_texts(at._tree, []))
+
+
+def assert_no_seed_word(text: str, where: str) -> None:
+    found = [text[max(0, m.start() - 60):m.end() + 20] for m in SEED_WORD.finditer(text)]
+    assert not found, f"{where} shows a source as a seed: {found[:5]}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_page_names_a_source_seed(page):
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert_no_seed_word(page_text(at), page)
+
+
+@pytest.mark.parametrize("key", sorted(STORIES))
+def test_no_story_names_a_source_seed(key):
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.button(key=f"story_{key}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert_no_seed_word(page_text(at), f"story {key}")
+
+
+def test_no_lesson_screen_nor_its_player_names_a_source_seed():
+    for lesson in lessons.LESSONS:
+        for index, screen in enumerate(lesson.screens):
+            facts = screen.facts()
+            text = lessons.text_of(screen, facts) + lessons.prompt_of(screen, facts)
+            if screen.question.kind == "choice":
+                text += " ".join(map(str, lessons.options_of(screen, facts)))
+            text += json.dumps(lessons.payload(screen.setup), ensure_ascii=False, default=str)
+            assert_no_seed_word(text, f"lesson {lesson.key}, screen {index + 1}")
+
+
+def test_the_source_table_names_every_source_once_from_docs_sources():
+    """Five sources, each with a name a reader knows and docs/SOURCES.md's heading for it."""
+    assert sorted(SOURCES) == ["000", "001", "002", "003", "004"]
+    names = [source.name for source in SOURCES.values()]
+    assert len(set(names)) == 5
+    assert all(not SEED_WORD.search(name) and "seed" not in name.lower() for name in names)
+    assert "Agarwal" in SOURCES["003"].name and "Supeesun" in SOURCES["000"].name
+    assert "Gottlieb" in SOURCES["002"].name and "Madani" in SOURCES["004"].name
+    assert "4771" in SOURCES["001"].name
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "SOURCES.md").read_text()
+    for key, source in SOURCES.items():
+        assert f"## Seed {key}" in doc
+    assert SOURCES_LINK.endswith("docs/SOURCES.md")
+
+
+def test_credit_joins_a_source_and_a_place_without_repeating_itself():
+    assert credit("003", "Thm 2.1") == "Agarwal's notes, Thm 2.1"
+    assert credit("001") == SOURCES["001"].name
+    with pytest.raises(ValueError):
+        credit("005")
+
+
+def test_bound_curve_credits_read_author_names_and_labels_do_not_repeat():
+    """The credits the player shows beside a bound curve: "Novikoff (Agarwal's notes, Thm 2.1)", no
+    "Winnow (Thm 3.1) (seed 003, Thm 3.1)", no "reference — Winnow run with η* (reference)"."""
+    from learners import comparators
+
+    constants = [value for name, value in vars(comparators).items()
+                 if name.isupper() and isinstance(value, tuple) and len(value) == 3
+                 and all(isinstance(part, str) for part in value)]
+    assert len(constants) >= 10
+    for name, _latex, source in constants:
+        assert not SEED_WORD.search(source) and not SEED_WORD.search(name), (name, source)
+        assert any(s.name in source for s in SOURCES.values()), (name, source)
+        label = f"{name} ({source})"
+        for part in re.findall(r"\(([^()]+)\)", name):          # nothing said twice in one label
+            assert part not in source, label
+    assert comparators.NOVIKOFF[2] == "Agarwal's notes, Thm 2.1"
