@@ -1,22 +1,25 @@
 """Start the lab's workers and the proxy, keep them up, stop them together.
 
-``Deployment(workers, port).run()``: every worker is ``streamlit run app.py`` on a loopback port (in its own
-process group), all with one cookie secret; once they answer ``/_stcore/health`` HAProxy starts in the
-foreground with the configuration of :mod:`deploy.haproxy`.  Every half second the supervisor looks at its
-children and starts again whichever died:
+``Deployment(workers, port).run()``: first Redis (Debian's ``redis-server``) on a loopback port, the one
+store of the class rooms (:mod:`lab.room_store`; every worker gets its URL in ``LAB_REDIS_URL``; an operator's
+own ``LAB_REDIS_URL`` is used instead), with its append-only file in the run directory; then every worker,
+``streamlit run app.py`` on a loopback port (in its own process group), all with one cookie secret; once they
+answer ``/_stcore/health`` HAProxy starts in the foreground with the configuration of :mod:`deploy.haproxy`.
+Every half second the supervisor looks at its children and starts again whichever died:
 
 * a worker (unless ``respawn`` is off): its sessions are lost, the proxy's health checks keep new browsers
   away from it until it answers, and its students' tabs reconnect to a live worker;
 * the proxy: the workers, and every session they hold, stay as they are.  The open tabs lose their
   websocket, reconnect through the new proxy with their cookie to the same worker, and Streamlit resumes
   their sessions there (it keeps a disconnected session for a while).  A proxy that cannot start again
-  (it exits at once or never listens) ends everything.
+  (it exits at once or never listens) ends everything;
+* Redis: on the same port, from its append-only file, so every room resumes where it was.
 
 Ctrl-C or SIGTERM stops the proxy and every worker: all are asked at once, and whichever is still running
 after a grace period is killed.
 
-The state file (``state.json`` in the run directory: the proxy's URL and pid, how often workers and proxy
-were started again, each worker's name, port and pid) is for operators and the tests.
+The state file (``state.json`` in the run directory: the proxy's URL and pid, Redis's URL and pid, how often
+each was started again, each worker's name, port and pid) is for operators and the tests.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -34,10 +38,11 @@ import urllib.request
 from pathlib import Path
 
 from deploy.haproxy import Worker, check_config, haproxy_binary, haproxy_config
+from lab.room_store import REDIS_URL_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 HEALTH_TIMEOUT = 120.0          # seconds a worker may take to start
-PROXY_TIMEOUT = 30.0            # seconds HAProxy may take to listen on its port
+PROXY_TIMEOUT = 30.0            # seconds HAProxy (or Redis) may take to listen on its port
 POLL = 0.5                      # seconds between two looks at the children
 
 
@@ -55,6 +60,24 @@ def healthy(port: int) -> bool:
             return response.status == 200
     except OSError:
         return False
+
+
+def redis_binary() -> str | None:
+    """Where ``redis-server`` is installed (Debian: ``apt-get install redis-server``), or None."""
+    return shutil.which("redis-server") or next((str(p) for p in (Path("/usr/bin/redis-server"),) if p.exists()), None)
+
+
+def redis_command(binary: str, port: int, folder: Path) -> list[str]:
+    """Redis for the rooms: loopback only, in the foreground, every write in an append-only file under
+    ``folder`` (a Redis started again there resumes every room), no snapshots."""
+    return [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--appendonly", "yes",
+            "--save", "", "--daemonize", "no", "--logfile", ""]
+
+
+def free_loopback_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def listening(host: str, port: int) -> bool:
@@ -108,6 +131,12 @@ class Deployment:
         self.proxy: subprocess.Popen | None = None
         self.restarts = 0               # workers started again
         self.proxy_restarts = 0
+        # the rooms' Redis: an operator's own (LAB_REDIS_URL set), else one of ours if installed
+        self.redis: subprocess.Popen | None = None
+        self.redis_port = None if os.environ.get(REDIS_URL_VARIABLE) or redis_binary() is None else free_loopback_port()
+        if self.redis_port is not None:
+            self.environment[REDIS_URL_VARIABLE] = f"redis://127.0.0.1:{self.redis_port}/0"
+        self.redis_restarts = 0
 
     def say(self, text: str) -> None:
         print(f"[deploy] {text}", file=self.log, flush=True)
@@ -135,36 +164,54 @@ class Deployment:
                 raise RuntimeError(f"workers {[w.name for w in waiting]} did not answer within {HEALTH_TIMEOUT:.0f} s")
             time.sleep(0.2)
 
-    def start_proxy(self) -> None:
-        """HAProxy in the foreground on the written configuration; RuntimeError if it exits or never listens."""
-        with open(self.run_dir / "haproxy.log", "ab") as output:
-            self.proxy = subprocess.Popen([haproxy_binary(), "-db", "-f", str(self.run_dir / "haproxy.cfg")],
-                                          start_new_session=True, stdout=output, stderr=subprocess.STDOUT)
+    def start_listener(self, name: str, command: list[str], host: str, port: int) -> subprocess.Popen:
+        """Start ``command`` (logging to ``name``.log); RuntimeError if it exits or never listens on its port."""
+        with open(self.run_dir / f"{name}.log", "ab") as output:
+            process = subprocess.Popen(command, cwd=self.run_dir, start_new_session=True, stdout=output,
+                                       stderr=subprocess.STDOUT)
         deadline = time.monotonic() + PROXY_TIMEOUT
-        while self.proxy.poll() is None and not listening(self.host, self.port):
+        while process.poll() is None and not listening(host, port):
             if time.monotonic() > deadline:
-                raise RuntimeError(f"haproxy did not listen on port {self.port} within {PROXY_TIMEOUT:.0f} s")
+                stop_group(process, grace=1.0)
+                raise RuntimeError(f"{name} did not listen on port {port} within {PROXY_TIMEOUT:.0f} s")
             time.sleep(0.1)
-        if self.proxy.poll() is not None:
-            raise RuntimeError(f"haproxy exited at start (code {self.proxy.returncode}); "
-                               f"see {self.run_dir / 'haproxy.log'}")
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited at start (code {process.returncode}); see {self.run_dir / (name + '.log')}")
+        return process
+
+    def start_proxy(self) -> None:
+        """HAProxy in the foreground on the written configuration."""
+        self.proxy = self.start_listener("haproxy", [haproxy_binary(), "-db", "-f", str(self.run_dir / "haproxy.cfg")],
+                                         self.host, self.port)
+
+    def start_redis(self) -> None:
+        """The rooms' Redis on its loopback port, its files in the run directory."""
+        self.redis = self.start_listener("redis", redis_command(redis_binary(), self.redis_port, self.run_dir),
+                                         "127.0.0.1", self.redis_port)
 
     def start(self) -> None:
         config = self.run_dir / "haproxy.cfg"
         config.write_text(haproxy_config(self.workers, port=self.port, host=self.host))
         check_config(config)
+        if self.redis_port is not None:
+            self.start_redis()
+        elif not os.environ.get(REDIS_URL_VARIABLE):
+            self.say("redis-server is not installed (apt-get install redis-server): each worker keeps its own "
+                     "class rooms, so a room reaches only the students on its teacher's worker")
         for worker in self.workers:
             self.start_worker(worker)
         self.wait_healthy(self.workers)
         self.start_proxy()
         self.write_state()
         shown = "localhost" if self.host in ("0.0.0.0", "::") else self.host
-        self.say(f"{len(self.workers)} workers behind HAProxy: open http://{shown}:{self.port} "
+        self.say(f"{len(self.workers)} worker{'s' if len(self.workers) != 1 else ''} behind HAProxy: open http://{shown}:{self.port} "
                  f"(Ctrl-C stops everything; logs in {self.run_dir})")
 
     def write_state(self) -> None:
         state = {"url": f"http://127.0.0.1:{self.port}", "proxy_pid": self.proxy.pid if self.proxy else None,
                  "restarts": self.restarts, "proxy_restarts": self.proxy_restarts,
+                 "redis_url": self.environment.get(REDIS_URL_VARIABLE), "redis_pid": self.redis.pid if self.redis else None,
+                 "redis_restarts": self.redis_restarts,
                  "workers": [{"name": w.name, "port": w.port, "pid": self.processes[w.name].pid} for w in self.workers]}
         temporary = self.run_dir / "state.json.tmp"
         temporary.write_text(json.dumps(state, indent=1))
@@ -180,6 +227,13 @@ class Deployment:
             self.start_proxy()
             self.proxy_restarts += 1
             self.write_state()
+        if self.redis is not None and self.redis.poll() is not None:
+            self.say(f"redis exited with code {self.redis.returncode}; starting it again from its append-only "
+                     f"file (every room resumes)")
+            stop_group(self.redis, grace=1.0)
+            self.start_redis()
+            self.redis_restarts += 1
+            self.write_state()
         for worker in self.workers:
             process = self.processes[worker.name]
             if process.poll() is not None:
@@ -192,7 +246,8 @@ class Deployment:
                     self.write_state()
 
     def stop(self) -> None:
-        stop_groups(([self.proxy] if self.proxy is not None else []) + list(self.processes.values()))
+        stop_groups([process for process in (self.proxy, self.redis) if process is not None]
+                    + list(self.processes.values()))
         self.say("stopped")
 
     def run(self) -> int:

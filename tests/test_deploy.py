@@ -22,7 +22,8 @@ import pytest
 
 from deploy.__main__ import parse
 from deploy.haproxy import COOKIE, WORKER_HEADER, check_config, haproxy_binary, haproxy_config, workers_on
-from deploy.supervisor import Deployment
+from deploy.supervisor import Deployment, redis_binary
+from lab.room_store import REDIS_URL_VARIABLE
 from tests.browser.conftest import ROOT, free_port
 
 needs_haproxy = pytest.mark.skipif(haproxy_binary() is None, reason="haproxy is not installed (apt-get install haproxy)")
@@ -216,3 +217,47 @@ def test_stopping_asks_every_child_at_once(tmp_path):
         for child in deployment.processes.values():
             if child.poll() is None:
                 os.killpg(child.pid, signal.SIGKILL)
+
+
+def environment_of(pid: int) -> dict[str, str]:
+    with open(f"/proc/{pid}/environ", "rb") as handle:
+        return dict(item.decode().split("=", 1) for item in handle.read().split(b"\0") if b"=" in item)
+
+
+@needs_haproxy
+@pytest.mark.skipif(redis_binary() is None, reason="redis-server is not installed (apt-get install redis-server)")
+def test_deploy_runs_the_rooms_redis_and_starts_it_again_with_its_data(tmp_path):
+    """The class rooms' one store (lab/room_store.py): ``python -m deploy`` starts Redis on the loopback
+    interface, hands every worker its URL, and a Redis that dies is started again on the same port from
+    its append-only file: what was written before is still there, the workers untouched."""
+    import redis
+
+    port = free_port()
+    process = start_deploy(tmp_path, port)
+    try:
+        before = read_state(tmp_path)
+        url = before["redis_url"]
+        assert url.startswith("redis://127.0.0.1:")
+        assert all(environment_of(worker["pid"])[REDIS_URL_VARIABLE] == url for worker in before["workers"])
+        client = redis.Redis.from_url(url, socket_timeout=30)
+        client.set("room:TEST:state", '{"t": 7}')
+        os.kill(before["redis_pid"], signal.SIGKILL)
+        wait_for(lambda: process.poll() is not None or read_state(tmp_path)["redis_pid"] != before["redis_pid"],
+                 "a new Redis in state.json")
+        assert process.poll() is None, "the supervisor exited when Redis died"
+        after = read_state(tmp_path)
+        assert after["redis_url"] == url and after["redis_restarts"] == 1 and after["workers"] == before["workers"]
+
+        def stored():
+            try:
+                return client.get("room:TEST:state")
+            except redis.RedisError:                # still loading its file
+                return None
+
+        assert wait_for(stored, "the room's state back") == b'{"t": 7}'
+        os.killpg(process.pid, signal.SIGTERM)
+        process.communicate(timeout=PATIENCE)
+        wait_for(lambda: gone(after["redis_pid"]), "Redis stopped")
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
