@@ -42,7 +42,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
@@ -81,6 +81,16 @@ def _kernel_curves(learner, X, y, weights):
 def _winnow_curves(learner, X, y, weights):
     from learners.comparators import winnow_bound_curves
     return winnow_bound_curves(learner, X, y)
+
+
+def _p_norm_curves(learner, X, y, weights):
+    from learners.comparators import p_norm_bound_curves
+    return p_norm_bound_curves(learner, X, y)
+
+
+def _weight_bounded_curves(learner, X, y, weights):
+    from learners.comparators import weight_bounded_bound_curves
+    return weight_bounded_bound_curves(learner, X, y)
 
 
 def _multiclass_curves(learner, X, y, weights):
@@ -249,6 +259,12 @@ DOUBLING = Param("doubling", "doubling trick", "bool", False,
                  help="Guess m̂ = 4 ln N with ε = ½; when every expert reaches m̂ mistakes, double m̂, "
                       "retune ε = √(ln N/m̂) and restart the weights (seed 001).")
 
+P_EXPONENT = Param("p", "exponent p", "float", 2.0, 2.0, 20.0, 0.1,
+                   help="p = 2 is the Perceptron; p ≈ 2 ln n (n weights) behaves like Winnow. "
+                        "Its bound is (p − 1)·X_p²·‖u‖_q²/γ² with 1/p + 1/q = 1.")
+#: the weight-bounded perceptron normalises by default: its bound (Madani & Huang) needs ‖x‖₂ ≤ 1
+UNIT_LENGTH = replace(NORMALIZE, default=True, label="scale every x to unit length (its bound needs ‖x‖₂ ≤ 1)")
+
 LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Perceptron", "Perceptron", explain.perceptron_math, (ETA, INTERCEPT, NORMALIZE), binary_only=True,
                 bound_curves=_perceptron_curves, invariants=_perceptron_invariants,
@@ -258,6 +274,10 @@ LEARNERS = {spec.name: spec for spec in (
                 (ETA, INTERCEPT), binary_only=True, uses_weights=True, bound_curves=_perceptron_curves,
                 novikoff_applies=_novikoff_while_equal, quiz=LINE,
                 summary="On a mistake, w ← w + c·y·x: costly points move w further (seed 000)."),
+    LearnerSpec("p-norm", "PNormPerceptron", explain.p_norm_math, (P_EXPONENT, INTERCEPT), binary_only=True,
+                bound_curves=_p_norm_curves, quiz=LINE,
+                summary="Keeps θ; predicts with w = ∇(½‖θ‖_p²); on a mistake θ ← θ + y·x (Gentile; Grove, "
+                        "Littlestone & Schuurmans). p = 2 is the Perceptron, large p behaves like Winnow."),
     LearnerSpec("Kernel Perceptron", "KernelPerceptron", explain.kernel_perceptron_math,
                 (KERNEL, GAMMA, DEGREE, INTERCEPT), binary_only=True, bound_curves=_kernel_curves,
                 dual_change=_kernel_perceptron_change, quiz=QuizFacts("alpha"),
@@ -289,7 +309,8 @@ LEARNERS = {spec.name: spec for spec in (
                 summary="Predict argmax_j f_j(x)/θ_j; for every class j with θ_y − δ̄(y,j)f_j(x) > 0, "
                         "w_j moves by ±x (seed 002). The source gives it no mistake bound."),
     LearnerSpec("Weight-bounded perceptron", "WeightBoundedPerceptron", explain.weight_bounded_math,
-                (Param("beta", "rate β", "float", 0.1, 0.01, 1.0, 0.01), NORMALIZE), binary_only=True,
+                (Param("beta", "rate β", "float", 0.1, 0.01, 1.0, 0.01), UNIT_LENGTH),
+                binary_only=True, bound_curves=_weight_bounded_curves,
                 quiz=QuizFacts("line", normal=_shares_normal, normal_name="(2w₁ − 1, 2w₂ − 1)"),
                 summary="Weights in [0, 1]; on a mistake w_i ← clip(w_i + yβx_i, 0, 1) (seed 004, appendix). "
                         "Needs non-negative features."),
@@ -311,9 +332,10 @@ LEARNERS = {spec.name: spec for spec in (
 
 #: The learners each stepping page offers, in the order of its select box.
 PAGES = {
-    "perceptron": ("Perceptron", "Importance-Weighted Perceptron", "Kernel Perceptron"),
-    "winnow": ("Winnow", "Perceptron"),
-    "multiclass": ("Multi-vector Perceptron", "All-pair Perceptron", "Multi-vector IWP", "Passive-Aggressive"),
+    "perceptron": ("Perceptron", "Importance-Weighted Perceptron", "Kernel Perceptron", "p-norm",
+                   "Weight-bounded perceptron"),
+    "winnow": ("Winnow", "Perceptron", "p-norm"),
+    "multiclass": ("Multi-vector Perceptron", "All-pair Perceptron", "Multi-vector IWP", "Passive-Aggressive", "OOZ"),
     "priority": ("Apportioned margin",),
     "experts": ("Weighted Majority", "Randomized Weighted Majority"),
 }

@@ -102,6 +102,38 @@ def perceptron_math(record, learner, names=None) -> list[Formula]:
     return lines
 
 
+def p_norm_math(record, learner, names=None) -> list[Formula]:
+    """Gentile's p-norm algorithm (Grove, Littlestone & Schuurmans): predict with w_t = ∇(½‖θ_t‖_p²); on
+    y_t(w_t·x_t) ≤ 0, θ_{t+1} = θ_t + y_t x_t and w_{t+1,i} = sign(θ_{t+1,i})|θ_{t+1,i}|^{p−1}/‖θ_{t+1}‖_p^{p−2}.
+    Every number is the record's (θ before and after, ‖θ_{t+1}‖_p, w before and after)."""
+    t, y = record.trial, _binary_sign(record, learner)
+    before = np.asarray(record.weights_before, dtype=float).reshape(-1)
+    score = y * record.margin
+    lines = [aligned(_prediction_lines(record, learner, row(_t("w", t), op(r"\cdot"), _t("x", t)), score,
+                                       [_dot_rows(t, before, record.features, score)]))]
+    if not record.updated:
+        lines.append(_no_update(t, r"\theta"))
+        return lines
+    info = record.update
+    after = np.asarray(record.weights_after, dtype=float).reshape(-1)
+    theta = _t(r"\theta", t + 1)
+    theta_i = sub(r"\theta", row(num(t + 1), op(","), sym("i")))
+    lines.append(aligned([
+        (theta, row(EQ, _t(r"\theta", t), op("+"), _t("y", t), space("thin"), _t("x", t))),
+        (EMPTY, row(EQ, column(info["theta_before"]), op("+"), paren(signed(y)), op(r"\cdot"),
+                    column(record.features))),
+        (EMPTY, row(EQ, column(info["theta_after"])))]))
+    lines.append(aligned([
+        (sub("w", row(num(t + 1), op(","), sym("i"))),
+         row(EQ, frac(row(text("sign"), paren(theta_i), space("thin"),
+                          sup(paren(theta_i, "||"), row(sym("p"), op("-"), num(1)))),
+                      sup(sub(norm(theta), "p"), row(sym("p"), op("-"), num(2)))),
+             space("quad"), sym("p"), EQ, num(info["p"]), op(","), space("thin"),
+             sub(norm(theta), "p"), EQ, num(info["theta_norm"]))),
+        (_t("w", t + 1), row(EQ, vector(after)))]))
+    return lines
+
+
 def passive_aggressive_math(record, learner, names=None) -> list[Formula]:
     """Passive–Aggressive (seed 004, after Crammer et al.): hinge ℓ, step τ of the variant, w += τ·y·x
     (binary), or w_y += τx, w_{y'} −= τx with τ computed on 2‖x‖² (multiclass, two prototypes)."""

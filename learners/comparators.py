@@ -61,6 +61,7 @@ from sklearn.base import clone
 from sklearn.svm import LinearSVC
 
 from . import bounds
+from .sources import credit
 from ._fast import njit
 from .max_margin import nearest_point
 
@@ -1013,3 +1014,154 @@ def _doubling_curves(advice, outcomes) -> list[BoundCurve]:
                        measures="expected mistakes", bounds_this_run=False),
             BoundCurve(*HINDSIGHT, bounds.rwm_tuned(m, N), ones, hindsight_note,
                        measures="expected mistakes", bounds_this_run=False)]
+
+# ------------------------------------------------------------------------ p-norm
+P_NORM = ("p-norm", r"(p-1)\,X_p^2\|u\|_q^2/\gamma^2",
+          "Grove, Littlestone & Schuurmans; Gentile (Supeesun & Fakcharoenphol's ref. [7])")
+
+
+def _l1_separator(F, y_sign):
+    """The u of largest margin under ‖u‖₁ = 1 (an LP on the features split as (f, −f)), or None."""
+    found = _lp_non_negative(np.hstack([F, -F]), y_sign)
+    if found is None:
+        return None
+    d = F.shape[1]
+    return found[:d] - found[d:]
+
+
+def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
+    """(p − 1)·X_p²·‖u‖_q²/γ² (:func:`learners.bounds.p_norm`) after every trial, for the learner's p.
+
+    The comparator is chosen in hindsight on the longest separable prefix (any u that separates gives a
+    valid bound): the exact ℓ2 max-margin u (:func:`max_margin_separator`, the best u for q = 2) and the
+    ℓ1 max-margin u (an LP, the best for q = 1).  For 2 ≤ p the dual exponent q lies in (1, 2], between
+    the two, and the curve takes the smaller value of the two per trial — a valid bound, possibly looser
+    than the best u for this q.  X_p = max_{s≤t} ‖x_s‖_p and γ_t = min_{s≤t} y_s u·x_s on the learner's
+    features (the constant 1 of ``fit_intercept`` appended).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import PNormPerceptron
+    >>> X = np.array([[2.0, 1.0], [-1.0, -2.0], [1.5, 2.0], [-2.0, -0.5]] * 5)
+    >>> y = np.array([1, 0, 1, 0] * 5)
+    >>> curve = p_norm_bound_curves(PNormPerceptron(p=3.0), X, y)[0]
+    >>> model = PNormPerceptron(p=3.0).fit(X, y)
+    >>> bool(curve.applies.all()), bool(np.all(model.history_["cum_mistakes"] <= curve.values))
+    (True, True)
+    """
+    X = np.asarray(X, dtype=float)
+    T = X.shape[0]
+    if T == 0:
+        return []
+    p = float(learner.p)
+    q = bounds.dual_exponent(p)
+    y_sign = _signs(learner, y)
+    F = learner_features(learner, X)
+    R = _prefix_max(np.linalg.norm(F, axis=1))
+    novikoff, found = _novikoff_curve(F, y_sign, R, T)
+    until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
+    if until == 0:
+        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE)]
+    head, signs = F[:until], y_sign[:until]
+    candidates = [u for u in (*found, _l1_separator(head, signs)) if u is not None]
+    X_p = _prefix_max(np.linalg.norm(head, ord=p, axis=1))
+    best, best_u, best_gamma = np.full(until, np.inf), None, 0.0
+    for u in candidates:
+        gamma_t = _prefix_min(signs * (head @ u))
+        if gamma_t[-1] <= 0:
+            continue
+        values = bounds.p_norm(p, X_p, float(np.linalg.norm(u, ord=q)), gamma_t)
+        if best_u is None or values[-1] < best[-1]:
+            best_u, best_gamma = u, float(gamma_t[-1])
+        best = np.minimum(best, values)
+    if best_u is None:
+        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE)]
+    values = np.full(T, np.inf)
+    values[:until] = best
+    reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
+    details = {"u": best_u, "gamma": best_gamma, "X_p": float(X_p[-1]), "p": p, "q": float(q), "until": until}
+    return [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details)]
+
+
+# -------------------------------------------------------------- weight-bounded
+WEIGHT_BOUNDED = ("Weight-bounded", r"\|\tfrac12 - W^*\|^2/\big((u-2)\beta^2\big)",
+                  credit("004", "appendix A"))
+#: a feature vector counts as unit length (the appendix's ‖x‖₂ ≤ 1) up to this round-off
+UNIT_TOLERANCE = 1e-9
+
+
+def weight_bounded_bound_curves(learner, X, y) -> list[BoundCurve]:
+    """Madani & Huang's appendix bound ‖½ − W*‖²/((u − 2)β²) after every trial, only where it holds.
+
+    Its conditions, checked on the learner's own features f_t (normalised when it normalises): f_t ≥ 0
+    with ‖f_t‖₂ ≤ 1, and a W* ∈ [0, 1]ⁿ whose score difference y_t·v·f_t, v = 2W* − 1, is at least
+    u·β with u > 2 on every trial so far.  For a direction v with ‖v‖∞ = 1 and prefix margin γ_t,
+    W* = ½ + s·v/2 (0 < s ≤ 1) has ‖½ − W*‖² = s²‖v‖²/4 and u = s·γ_t/β, so the bound is
+    s²‖v‖²/(4β(sγ_t − 2β)); it is smallest at s = min(1, 4β/γ_t) and exists iff γ_t > 2β.  The
+    directions tried (any W* that meets the conditions gives a valid bound) are the exact ℓ2 max-margin
+    u and the box LP's u (largest margin under ‖v‖∞ ≤ 1, the best for "γ > 2β") of the longest
+    separable prefix, each scaled to ‖v‖∞ = 1; per trial the smaller value.  Where a condition fails
+    the curve does not apply and its reason says which.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from learners import WeightBoundedPerceptron
+    >>> X = np.array([[1.0, 0.05], [0.05, 1.0], [0.9, 0.1], [0.1, 0.8]] * 5)
+    >>> y = np.array([1, 0, 1, 0] * 5)
+    >>> curve = weight_bounded_bound_curves(WeightBoundedPerceptron(beta=0.1), X, y)[0]
+    >>> model = WeightBoundedPerceptron(beta=0.1).fit(X, y)
+    >>> bool(curve.applies.all()), bool(np.all(model.history_["cum_mistakes"] <= curve.values))
+    (True, True)
+    >>> bool(weight_bounded_bound_curves(WeightBoundedPerceptron(beta=0.9), X, y)[0].applies.any())   # γ ≤ 2β
+    False
+    """
+    X = np.asarray(X, dtype=float)
+    T = X.shape[0]
+    if T == 0:
+        return []
+    beta = float(learner.beta)
+    y_sign = _signs(learner, y)
+    F = learner_features(learner, X)
+    problems = []
+    non_negative = np.all(F >= 0, axis=1)
+    unit = np.linalg.norm(F, axis=1) <= 1.0 + UNIT_TOLERANCE
+    valid = np.logical_and.accumulate(non_negative & unit)
+    until = _first_false(valid)
+    if until < T:
+        problems.append(f"from trial {until + 1} on, a feature vector is "
+                        + ("negative" if not non_negative[until] else
+                           f"longer than 1 (‖x‖₂ = {float(np.linalg.norm(F[until])):.3g}; the appendix needs "
+                           "‖x‖₂ ≤ 1: turn on normalize)"))
+    if until == 0:
+        return [_not_applicable(*WEIGHT_BOUNDED, T, problems[0])]
+    R = _prefix_max(np.linalg.norm(F[:until], axis=1))
+    novikoff, found = _novikoff_curve(F[:until], y_sign[:until], R, until)
+    separable = int(novikoff.details.get("until", 0)) if novikoff.details else 0
+    if separable < until:
+        problems.insert(0, f"from trial {separable + 1} on, {NOT_SEPARABLE}")
+    head, signs = F[:separable], y_sign[:separable]
+    best = np.full(separable, np.inf)
+    details = {}
+    for u in (*found, _lp_box(head, signs) if separable else None):
+        if u is None or not np.any(u):
+            continue
+        v = np.asarray(u, dtype=float) / float(np.abs(u).max())         # ‖v‖∞ = 1: W* = ½ + s·v/2 in [0, 1]
+        gamma_t = _prefix_min(signs * (head @ v))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s = np.minimum(1.0, 4.0 * beta / np.where(gamma_t > 0, gamma_t, np.inf))
+        distance_sq = s**2 * float(v @ v) / 4.0
+        values = bounds.weight_bounded(distance_sq, np.maximum(s * gamma_t / beta, 0.0), beta)
+        if np.isfinite(values[-1]) and (not details or values[-1] < best[-1]):
+            details = {"W_star": 0.5 + s[-1] * v / 2.0, "u": float(s[-1] * gamma_t[-1] / beta),
+                       "distance_sq": float(distance_sq[-1]), "beta": beta, "until": separable}
+        best = np.minimum(best, values)
+    values = np.full(T, np.inf)
+    values[:separable] = best
+    applies = np.isfinite(values)
+    if separable and not applies[:separable].all():
+        first = _first_false(applies[:separable])
+        problems.insert(0, f"from trial {first + 1} on, no W* in [0, 1]ⁿ found separates the trials with "
+                           f"a score difference above 2β = {2 * beta:g} (the appendix needs u > 2)")
+    return [BoundCurve(*WEIGHT_BOUNDED, values, applies, "; ".join(problems), details=details)]

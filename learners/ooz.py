@@ -502,7 +502,16 @@ class OOZ(OnlineClassifier):
         return w["scores"].copy(), outcome, bool(out["updated"][0]), info
 
     def _weights(self):
-        return np.column_stack([self.weight_matrix().toarray(), self._free])
+        return np.column_stack([self._dense_index(), self._free])
+
+    def _dense_index(self) -> np.ndarray:
+        """W as a dense array (n_index_features × n_classes), built without SciPy: the lab records it after
+        every trial, and a sparse matrix's construction cost most of a stepped run's time."""
+        n, d = self._edge_class.shape
+        mask = np.arange(d)[None, :] < self._degree[:, None]
+        dense = np.zeros((n, len(self.classes_)))
+        np.add.at(dense, (np.repeat(np.arange(n), self._degree), self._edge_class[mask]), self._edge_weight[mask])
+        return dense
 
     # the index ---------------------------------------------------------------
     def weight_matrix(self) -> sp.csr_matrix:
@@ -516,6 +525,25 @@ class OOZ(OnlineClassifier):
         rows = np.repeat(np.arange(n), self._degree)
         return sp.csr_matrix((self._edge_weight[mask], (rows, self._edge_class[mask])),
                              shape=(n, len(self.classes_)))
+
+    def _class_rows(self) -> np.ndarray:
+        """Wᵀ, one row of feature weights per class; with two classes the one row W₁ − W₀ (scikit-learn's shape)."""
+        check_is_fitted(self, "classes_")
+        rows = self._dense_index().T
+        return (rows[1] - rows[0])[None, :] if rows.shape[0] == 2 else rows
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """The class scores' coefficients on the input features, shape (n_classes, n_features) — (1, n_features)
+        with two classes.  Normalising a row scales every class score alike, so the argmax (and the boundary
+        the lab draws) is that of these linear scores."""
+        return self._class_rows()[:, : self.n_features_in_].copy()
+
+    @property
+    def intercept_(self) -> np.ndarray:
+        """The constant feature's weights (``fit_intercept=True``), else zeros."""
+        rows = self._class_rows()
+        return rows[:, -1].copy() if self.fit_intercept else np.zeros(rows.shape[0])
 
     @property
     def n_edges_(self) -> int:
