@@ -48,6 +48,7 @@ from typing import Callable
 import numpy as np
 
 import learners
+from learners.sources import credit
 
 from . import explain
 
@@ -243,21 +244,22 @@ ETA = Param("eta", "learning rate η", "float", 1.0, 0.01, 5.0, 0.01,
             help="From w₁ = 0 the perceptron's η only rescales w: mistakes do not change.")
 INTERCEPT = Param("fit_intercept", "intercept (constant feature 1)", "bool", True,
                   help="Append x₀ = 1 so the boundary need not pass through the origin.")
-NORMALIZE = Param("normalize", "scale every x to unit length (seed 001)", "bool", False)
+NORMALIZE = Param("normalize", f"scale every x to unit length (as in {credit('001')})", "bool", False)
 KERNEL = Param("kernel", "kernel", "choice", "rbf", options=("rbf", "poly", "linear", "laplace"))
 GAMMA = Param("gamma", "kernel width γ", "float", 1.0, 0.01, 10.0, 0.01)
 DEGREE = Param("degree", "polynomial degree", "int", 3, 1, 6, 1)
 PA_VARIANT = Param("variant", "variant", "choice", "PA-II", options=("PA", "PA-I", "PA-II"))
 PA_C = Param("C", "aggressiveness C", "float", 1.0, 0.01, 10.0, 0.01)
 WINNOW_ETA = Param("eta", "learning rate η", "float", 0.5, 0.01, 5.0, 0.01,
-                   help="Winnow's rate matters (unlike the perceptron's): see the tuned η* of seed 003.")
+                   help="Winnow's rate matters (unlike the perceptron's): see the tuned η* of "
+                        f"{credit('003', 'Thm 3.1')}.")
 BETA = Param("beta", "β (penalty factor)", "float", 0.5, 0.05, 0.95, 0.05,
              help="Weighted Majority multiplies a wrong expert's weight by β (0 < β < 1).")
 EPSILON = Param("epsilon", "ε", "float", 0.5, 0.01, 0.5, 0.01,
                 help="Randomized WM uses β = 1 − ε; its bound (1+ε)m + ln N/ε needs 0 < ε ≤ ½.")
 DOUBLING = Param("doubling", "doubling trick", "bool", False,
                  help="Guess m̂ = 4 ln N with ε = ½; when every expert reaches m̂ mistakes, double m̂, "
-                      "retune ε = √(ln N/m̂) and restart the weights (seed 001).")
+                      f"retune ε = √(ln N/m̂) and restart the weights ({credit('001')}).")
 
 P_EXPONENT = Param("p", "exponent p", "float", 2.0, 2.0, 20.0, 0.1,
                    help="p = 2 is the Perceptron; p ≈ 2 ln n (n weights) behaves like Winnow. "
@@ -269,11 +271,11 @@ LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Perceptron", "Perceptron", explain.perceptron_math, (ETA, INTERCEPT, NORMALIZE), binary_only=True,
                 bound_curves=_perceptron_curves, invariants=_perceptron_invariants,
                 novikoff_applies=_novikoff_always, quiz=LINE,
-                summary="On a mistake, w ← w + η·y·x (seeds 001, 003)."),
+                summary=f"On a mistake, w ← w + η·y·x ({credit('001')}; {credit('003')})."),
     LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron", explain.perceptron_math,
                 (ETA, INTERCEPT), binary_only=True, uses_weights=True, bound_curves=_perceptron_curves,
                 novikoff_applies=_novikoff_while_equal, quiz=LINE,
-                summary="On a mistake, w ← w + c·y·x: costly points move w further (seed 000)."),
+                summary=f"On a mistake, w ← w + c·y·x: costly points move w further ({credit('000')})."),
     LearnerSpec("p-norm", "PNormPerceptron", explain.p_norm_math, (P_EXPONENT, INTERCEPT), binary_only=True,
                 bound_curves=_p_norm_curves, quiz=LINE,
                 summary="Keeps θ; predicts with w = ∇(½‖θ‖_p²); on a mistake θ ← θ + y·x (Gentile; Grove, "
@@ -281,23 +283,26 @@ LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Kernel Perceptron", "KernelPerceptron", explain.kernel_perceptron_math,
                 (KERNEL, GAMMA, DEGREE, INTERCEPT), binary_only=True, bound_curves=_kernel_curves,
                 dual_change=_kernel_perceptron_change, quiz=QuizFacts("alpha"),
-                summary="Keeps α_r = y_r for mistake trials; predicts sign Σ α_r K(x_r, x) (seed 003)."),
+                summary="Keeps α_r = y_r for mistake trials; predicts sign Σ α_r K(x_r, x) "
+                        f"({credit('003', '§2')})."),
     LearnerSpec("Winnow", "Winnow", explain.winnow_math, (WINNOW_ETA, INTERCEPT),
                 fixed={"balanced": True}, binary_only=True, bound_curves=_winnow_curves, quiz=LINE,
-                summary="Multiplicative update w_i ← w_i·e^{ηyx_i}/Z on the balanced features (x, −x) (seed 003)."),
+                summary="Multiplicative update w_i ← w_i·e^{ηyx_i}/Z on the balanced features (x, −x) "
+                        f"({credit('003', '§3')})."),
     LearnerSpec("Passive-Aggressive", "PassiveAggressive", explain.passive_aggressive_math,
                 (PA_VARIANT, PA_C, INTERCEPT), quiz=QuizFacts(_pa_moves, rows=_class_rows),
-                summary="Moves just enough to reach margin 1 on the current point (seed 004). "
+                summary=f"Moves just enough to reach margin 1 on the current point ({credit('004')}). "
                         "The sources give it no mistake bound."),
     LearnerSpec("Multi-vector Perceptron", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
                 fixed={"importance_weighted": False}, bound_curves=_multiclass_curves, quiz=ROWS,
-                summary="w_y += x, w_ŷ −= x on a mistake (seed 000 §2.3)."),
+                summary=f"w_y += x, w_ŷ −= x on a mistake ({credit('000', '§2.3')})."),
     LearnerSpec("Multi-vector IWP", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
                 fixed={"importance_weighted": True}, uses_weights=True, bound_curves=_multiclass_curves, quiz=ROWS,
-                summary="w_y += c·x, w_ŷ −= c·x on a mistake (seed 000 §2.3)."),
+                summary=f"w_y += c·x, w_ŷ −= c·x on a mistake ({credit('000', '§2.3')})."),
     LearnerSpec("All-pair Perceptron", "AllPairPerceptron", explain.all_pair_math, (INTERCEPT,),
                 bound_curves=_multiclass_curves, quiz=QuizFacts("rows", rows=_pair_rows, row_symbol="h_y = Σ_j w^{yj}"),
-                summary="Antisymmetric pair vectors; scores are k × the multi-vector ones (seed 000 Lemma 3)."),
+                summary="Antisymmetric pair vectors; scores are k × the multi-vector ones "
+                        f"({credit('000', 'Lemma 3')})."),
     LearnerSpec("Apportioned margin", "ApportionedMargin", explain.apportioned_math,
                 (Param("solver", "solver", "choice", "sgd", options=("sgd", "perceptron"),
                        help="sgd: the paper's Pegasos steps; perceptron: the authors' published code"),
@@ -307,27 +312,31 @@ LEARNERS = {spec.name: spec for spec in (
                 fixed={"shuffle": False, "n_passes": 1}, dual_change=_apportioned_change,
                 quiz=QuizFacts("classes", rows=_linear_rows),
                 summary="Predict argmax_j f_j(x)/θ_j; for every class j with θ_y − δ̄(y,j)f_j(x) > 0, "
-                        "w_j moves by ±x (seed 002). The source gives it no mistake bound."),
+                        f"w_j moves by ±x ({credit('002')}). The source gives it no mistake bound."),
     LearnerSpec("Weight-bounded perceptron", "WeightBoundedPerceptron", explain.weight_bounded_math,
                 (Param("beta", "rate β", "float", 0.1, 0.01, 1.0, 0.01), UNIT_LENGTH),
                 binary_only=True, bound_curves=_weight_bounded_curves,
                 quiz=QuizFacts("line", normal=_shares_normal, normal_name="(2w₁ − 1, 2w₂ − 1)"),
-                summary="Weights in [0, 1]; on a mistake w_i ← clip(w_i + yβx_i, 0, 1) (seed 004, appendix). "
+                summary="Weights in [0, 1]; on a mistake w_i ← clip(w_i + yβx_i, 0, 1) "
+                        f"({credit('004', 'appendix')}). "
                         "Needs non-negative features."),
     LearnerSpec("OOZ", "OOZ", explain.ooz_math,
                 (Param("margin", "margin δ", "float", 0.5, 0.05, 2.0, 0.05),
                  Param("rate", "rate β", "float", 0.1, 0.01, 1.0, 0.01),
                  Param("max_degree", "edges per feature d", "int", 20, 1, 200, 1)),
                 quiz=QuizFacts("rows", rows=_ooz_columns),
-                summary="A sparse index of feature → class edges, moved by deductions (seed 004, Fig. 1). "
+                summary="A sparse index of feature → class edges, moved by deductions "
+                        f"({credit('004', 'Fig. 1')}). "
                         "Needs non-negative features."),
     LearnerSpec("Weighted Majority", "WeightedMajority", explain.weighted_majority_math, (BETA,),
                 bound_curves=_expert_curves, kind="experts",
-                summary="Follow the weighted vote; multiply every wrong expert's weight by β (seed 001)."),
+                summary="Follow the weighted vote; multiply every wrong expert's weight by β "
+                        f"({credit('001')})."),
     LearnerSpec("Randomized Weighted Majority", "RandomizedWeightedMajority",
                 explain.randomized_weighted_majority_math, (EPSILON, DOUBLING), bound_curves=_expert_curves,
                 kind="experts",
-                summary="Follow one expert drawn by weight; multiply every wrong one's weight by 1 − ε (seed 001)."),
+                summary="Follow one expert drawn by weight; multiply every wrong one's weight by 1 − ε "
+                        f"({credit('001')})."),
 )}
 
 #: The learners each stepping page offers, in the order of its select box.

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from learners.sources import credit
+
 from .formula import (EMPTY, Formula, aligned, column, frac, join, norm, num, op, paren, prime, remembered, row,
                       signed, space, sqrt, sub, sup, sym, text, total, under, vector)
 
@@ -280,7 +282,7 @@ def all_pair_math(record, learner, names=None) -> list[Formula]:
     lines.append(row(op(r"\Rightarrow"), space("thin"), sub("h", y), op(r"\mathrel{+}="), num(k * step),
                      op(r"\cdot"), _t("x", t), op(","), space("quad"), sub("h", guess), op(r"\mathrel{-}="),
                      num(k * step), op(r"\cdot"), _t("x", t), op(":"), space("thin"),
-                     text(f"the multi-vector step, {k} times (seed 000, Lemma 3)")))
+                     text(f"the multi-vector step, {k} times ({credit('000', 'Lemma 3')})")))
     return lines
 
 

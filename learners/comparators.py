@@ -80,7 +80,7 @@ class BoundCurve:
     Attributes
     ----------
     name, latex, source : str
-        Display name, the formula in LaTeX, and where it comes from ("seed 003, Thm 2.1").
+        Display name, the formula in LaTeX, and where it comes from (``learners.sources.credit``: "Agarwal's notes, Thm 2.1").
     values : ndarray of shape (T,)
         The bound on the first t trials; ``inf`` where it does not apply.
     applies : ndarray of bool, shape (T,)
@@ -550,12 +550,12 @@ def _is_importance_weighted(learner) -> bool:
 
 
 # ------------------------------------------------------------- perceptron family
-NOVIKOFF = ("Novikoff", r"R^2\|u\|^2/\gamma^2", "seed 003, Thm 2.1")
-FREUND_SCHAPIRE = ("Freund–Schapire", r"\big((R\|u\| + D_\gamma)/\gamma\big)^2", "seed 003, Thm 2.2")
-GENTILE = ("Gentile", r"L + C + \sqrt{LC}", "seed 000, Thm 1")
-SEED001 = ("Seed 001 (unit vectors)", r"1/\gamma^2 + (2/\gamma)\,TD_\gamma", "seed 001, Perceptron")
-IWP3 = ("IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max} L C}", "seed 000, Thm 3")
-IWP2 = ("IWP Theorem 2", r"\theta_r L + c_{\max}\theta_r^2 C + \theta_r^2\sqrt{c_{\min}LC}", "seed 000, Thm 2")
+NOVIKOFF = ("Novikoff", r"R^2\|u\|^2/\gamma^2", credit("003", "Thm 2.1"))
+FREUND_SCHAPIRE = ("Freund–Schapire", r"\big((R\|u\| + D_\gamma)/\gamma\big)^2", credit("003", "Thm 2.2"))
+GENTILE = ("Gentile", r"L + C + \sqrt{LC}", credit("000", "Thm 1"))
+SEED001 = ("Perceptron on unit vectors", r"1/\gamma^2 + (2/\gamma)\,TD_\gamma", credit("001", "Perceptron"))
+IWP3 = ("IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max} L C}", credit("000", "Thm 3"))
+IWP2 = ("IWP Theorem 2", r"\theta_r L + c_{\max}\theta_r^2 C + \theta_r^2\sqrt{c_{\min}LC}", credit("000", "Thm 2"))
 NOT_SEPARABLE = ("the points seen so far are not linearly separable through the origin of the "
                  "augmented space (no u has a margin γ > 0)")
 
@@ -732,9 +732,10 @@ def perceptron_invariants(weights_after, cumulative_mistakes, u, gamma, R, eta=1
 
 
 # ------------------------------------------------------------------------ winnow
-WINNOW = ("Winnow (Thm 3.1)", r"\frac{\|u\|_1\ln n}{\eta\gamma - \|u\|_1\ln\cosh(\eta R_\infty)}",
-          "seed 003, Thm 3.1")
-WINNOW_TUNED = ("Winnow run with η* (reference)", r"2R_\infty^2\|u\|_1^2\ln n/\gamma^2", "seed 003, Thm 3.1")
+WINNOW = ("Winnow", r"\frac{\|u\|_1\ln n}{\eta\gamma - \|u\|_1\ln\cosh(\eta R_\infty)}",
+          credit("003", "Thm 3.1"))
+# the player marks a curve that bounds another run "reference — …" itself (viz.curves): not in the name
+WINNOW_TUNED = ("Winnow run with η*", r"2R_\infty^2\|u\|_1^2\ln n/\gamma^2", credit("003", "Thm 3.1"))
 
 
 def winnow_bound_curves(learner, X, y) -> list[BoundCurve]:
@@ -828,7 +829,7 @@ def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
     """
     X = np.asarray(X, dtype=float)
     T = X.shape[0]
-    name, latex, source = "Kernel Novikoff", r"R^2 K(u,u)/\gamma^2", "seed 003, Thm 2.3"
+    name, latex, source = "Kernel Novikoff", r"R^2 K(u,u)/\gamma^2", credit("003", "Thm 2.3")
     if T == 0 or np.unique(y).size < 2:
         return [_not_applicable(name, latex, source, T, "needs points of both classes")]
     y_sign = _signs(learner, y)
@@ -867,15 +868,15 @@ def _dual_perceptron(K, y_sign, max_passes):
 
 
 # ----------------------------------------------------------------------- experts
-RWM_LECTURE = ("RWM (1+ε)m + ln N/ε", r"(1+\epsilon)m + \ln N/\epsilon", "seed 001")
-RWM_EXACT = ("RWM exact", r"\frac{-\ln(1-\epsilon)}{\epsilon}m + \frac{\ln N}{\epsilon}", "seed 001")
+RWM_LECTURE = ("RWM (1+ε)m + ln N/ε", r"(1+\epsilon)m + \ln N/\epsilon", credit("001"))
+RWM_EXACT = ("RWM exact", r"\frac{-\ln(1-\epsilon)}{\epsilon}m + \frac{\ln N}{\epsilon}", credit("001"))
 DOUBLING_LECTURE = ("RWM doubling trick, Σ over phases",
-                    r"\sum_i (1+\epsilon_i)m_i + \ln N/\epsilon_i", "seed 001, per phase")
+                    r"\sum_i (1+\epsilon_i)m_i + \ln N/\epsilon_i", credit("001", "per phase"))
 DOUBLING_EXACT = ("RWM doubling trick, exact per phase",
-                  r"\sum_i \frac{-\ln(1-\epsilon_i)}{\epsilon_i}m_i + \frac{\ln N}{\epsilon_i}", "seed 001, per phase")
-FIXED_HALF = ("RWM with ε = ½ fixed (the first phase's ε)", r"1.5\,m + 2\ln N", "seed 001")
+                  r"\sum_i \frac{-\ln(1-\epsilon_i)}{\epsilon_i}m_i + \frac{\ln N}{\epsilon_i}", credit("001", "per phase"))
+FIXED_HALF = ("RWM with ε = ½ fixed (the first phase's ε)", r"1.5\,m + 2\ln N", credit("001"))
 HINDSIGHT = ("ε tuned in hindsight to the final m", r"\min_{0<\epsilon\le 1/2}(1+\epsilon)m + \ln N/\epsilon",
-             "seed 001")
+             credit("001"))
 
 
 def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None, doubling=False) -> list[BoundCurve]:
@@ -940,9 +941,9 @@ def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None, doubling=F
     ones = np.ones(T, bool)
     if beta is not None:
         curves = [BoundCurve("Weighted Majority", r"\frac{m\ln(1/\beta) + \ln N}{\ln(2/(1+\beta))}",
-                             "seed 001", bounds.weighted_majority(m, N, beta), ones)]
+                             credit("001"), bounds.weighted_majority(m, N, beta), ones)]
         if beta == 0.5:
-            curves.append(BoundCurve("WM, lecture form", r"2.41\,(m + \log_2 N)", "seed 001",
+            curves.append(BoundCurve("WM, lecture form", r"2.41\,(m + \log_2 N)", credit("001"),
                                      bounds.weighted_majority_lecture(m, N), ones))
         return curves
     return [BoundCurve(*RWM_LECTURE, bounds.randomized_weighted_majority(m, N, epsilon), ones,
@@ -1014,6 +1015,7 @@ def _doubling_curves(advice, outcomes) -> list[BoundCurve]:
                        measures="expected mistakes", bounds_this_run=False),
             BoundCurve(*HINDSIGHT, bounds.rwm_tuned(m, N), ones, hindsight_note,
                        measures="expected mistakes", bounds_this_run=False)]
+
 
 # ------------------------------------------------------------------------ p-norm
 P_NORM = ("p-norm", r"(p-1)\,X_p^2\|u\|_q^2/\gamma^2",

@@ -49,16 +49,17 @@ import warnings
 import numpy as np
 from sklearn.svm import LinearSVC
 
+from .sources import credit
 from .comparators import (BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max, _prefix_min,
                           learner_features)
 
 #: (name, formula, credit) of each curve; the credit reaches the page, so it names the authors
 MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2",
-               "derived from Agarwal's Theorem 2.1 by Kesler's construction")
+               f"derived from {credit('003', 'Thm 2.1')}, by Kesler's construction")
 MC_GENTILE = ("Multiclass Gentile", r"L + C + \sqrt{LC},\ C = 2R^2\|U\|^2",
-              "derived from Supeesun & Fakcharoenphol's Theorem 1 by Kesler's construction")
+              f"derived from {credit('000', 'Thm 1')}, by Kesler's construction")
 MC_IWP3 = ("Multiclass IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max}LC},\ C = 2R^2\|U\|^2",
-           "derived from Supeesun & Fakcharoenphol's Theorem 3 by Kesler's construction")
+           f"derived from {credit('000', 'Thm 3')}, by Kesler's construction")
 #: the Crammer–Singer SVM's C (a soft-margin comparator; a linear program finds a separating one)
 SVM_C = (1.0,)
 

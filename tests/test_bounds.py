@@ -69,7 +69,7 @@ def test_perceptron_never_exceeds_novikoff_at_any_prefix(seed):
     assert np.all(curves["Freund–Schapire"].values <= novikoff.values * (1 + 1e-12))
     assert np.all(curves["Gentile"].values <= novikoff.values * (1 + 1e-12))
     if model.normalize:
-        assert np.all(mistakes <= curves["Seed 001 (unit vectors)"].values)
+        assert np.all(mistakes <= curves["Perceptron on unit vectors"].values)
 
 
 @pytest.mark.parametrize("seed", range(150))
@@ -79,7 +79,7 @@ def test_freund_schapire_gentile_and_iwp_theorems_hold_on_noisy_weighted_streams
     normalize = seed % 4 == 0
     plain = by_name(perceptron_bound_curves(Perceptron(normalize=normalize), X, y))
     mistakes = Perceptron(normalize=normalize).fit(X, y).history_["cum_mistakes"]
-    for name in ("Freund–Schapire", "Gentile") + (("Seed 001 (unit vectors)",) if normalize else ()):
+    for name in ("Freund–Schapire", "Gentile") + (("Perceptron on unit vectors",) if normalize else ()):
         assert plain[name].applies.all()
         assert np.all(mistakes <= plain[name].values), name
     iwp = ImportanceWeightedPerceptron()
@@ -193,13 +193,13 @@ def test_winnow_never_exceeds_theorem_3_1_where_it_applies(seed):
     for params in settings:
         for eta in (0.05, 0.4, 1.5):
             model = Winnow(eta=eta, **params)
-            bound = by_name(winnow_bound_curves(model, X, y))["Winnow (Thm 3.1)"]
+            bound = by_name(winnow_bound_curves(model, X, y))["Winnow"]
             mistakes = model.fit(X, y).history_["cum_mistakes"]
             assert bound.applies.all() or eta > 0.05, bound.reason   # γ ≥ 1/k ≥ 0.2: η = 0.05 is small enough
             assert np.all(mistakes[bound.applies] <= bound.values[bound.applies])
     # the tuned bound is a reference: it is about Winnow run with the tuned rate η* of the whole stream
     tuned = by_name(winnow_bound_curves(Winnow(balanced=False, fit_intercept=False), X, y))[
-        "Winnow run with η* (reference)"]
+        "Winnow run with η*"]
     assert not tuned.bounds_this_run
     eta_star = min(float(tuned.details["eta_star"]), 50.0)   # η* = ∞ when γ = R∞‖u‖₁ (k = 1)
     mistakes = Winnow(eta=eta_star, balanced=False, fit_intercept=False).fit(X, y).history_["cum_mistakes"]

@@ -21,6 +21,6 @@ def test_every_multiclass_curve_is_credited_as_derived_by_author_names():
         assert "seed" not in curve.source.lower() and "§" not in curve.source, curve.source
         assert curve.source.startswith("derived from "), curve.source
     novikoff, gentile, theorem3 = (curve.source for curve in curves)
-    assert "Agarwal's Theorem 2.1" in novikoff
-    assert "Supeesun & Fakcharoenphol's Theorem 1" in gentile
-    assert "Supeesun & Fakcharoenphol's Theorem 3" in theorem3
+    assert "Agarwal's notes, Thm 2.1" in novikoff
+    assert "Supeesun & Fakcharoenphol, Thm 1" in gentile
+    assert "Supeesun & Fakcharoenphol, Thm 3" in theorem3

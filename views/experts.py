@@ -8,6 +8,7 @@ from components.timeline import timeline
 from lab import catalog
 from lab.experts_run import GENERATORS, make_stream
 from learners import bounds
+from learners.sources import credit
 from ui import state
 from ui.controls import page_header, param_widget, param_widgets
 from ui.learner_page import experts_entry
@@ -22,7 +23,7 @@ page_header(
     "expert's count. **Randomized WM** follows one expert drawn by weight: its *expected* mistakes stay below "
     "(1+ε)m + ln N/ε. With the **doubling trick** it guesses m̂, doubles the guess whenever every expert has "
     "made m̂ mistakes in the phase, retunes ε and restarts the weights: its own bound is the sum of each "
-    "phase's bound (seed 001).")
+    f"phase's bound ({credit('001')}).")
 
 with st.sidebar:
     st.subheader("Run settings", divider="gray")

@@ -4,6 +4,7 @@ import streamlit as st
 
 from lab.links import DataRef
 from lab.stories import STORIES, make_points
+from learners.sources import SOURCES, SOURCES_LINK, sources_page
 from ui import state
 from ui.controls import literal
 
@@ -56,10 +57,11 @@ for row in range(0, len(keys), 3):
                 open_story(key)
 
 st.subheader("The sources")
-st.markdown(
-    "- Importance-weighted online learning (the IWP, multi-vector and all-pair perceptrons) — seed 000\n"
-    "- Lecture: Weighted Majority and the Perceptron — seed 001\n"
-    "- The apportioned-margin classifier for priorities between classes — seed 002\n"
-    "- Lecture notes: Perceptron and Winnow — seed 003\n"
-    "- Many-class learning: OOZ, Passive–Aggressive, committees — seed 004"
-)
+TOPICS = {"000": "importance-weighted online learning: the IWP, multi-vector and all-pair perceptrons",
+          "001": "Weighted Majority, Randomized WM and the Perceptron",
+          "002": "the apportioned-margin classifier for priorities between classes",
+          "003": "the Perceptron, its kernel form, and Winnow",
+          "004": "many-class learning: OOZ, Passive–Aggressive, committees"}
+st.markdown("\n".join(f"- **{source.name}**, *{source.title}* — {TOPICS[key]}" for key, source in SOURCES.items()))
+with st.expander(f"Full citations, what the lab takes from each source and where it departs ({SOURCES_LINK})"):
+    st.markdown(sources_page())

@@ -6,6 +6,7 @@ import streamlit as st
 from lab.compare import all_pair_agreement, weighted_comparison
 from lab.limits import SHARED_RUN_POINTS, trial_limit
 from learners import MultiVectorPerceptron
+from learners.sources import credit
 from ui import state
 from ui.controls import page_header
 from ui.learner_page import learner_page
@@ -14,8 +15,8 @@ page_header(
     "Multiclass perceptrons",
     "Multi-vector and all-pair perceptrons, MV-IWP and PA-II on your classes: step with → and ←, play with Space.",
     "The **multi-vector** perceptron keeps one w_r per class and on a mistake moves w_y towards x and "
-    "w_ŷ away; the **all-pair** perceptron keeps a vector for every pair of classes. Lemma 3 of "
-    "seed 000: from zero weights the all-pair scores are exactly k times the multi-vector scores, so "
+    "w_ŷ away; the **all-pair** perceptron keeps a vector for every pair of classes. "
+    f"{credit('000', 'Lemma 3')}: from zero weights the all-pair scores are exactly k times the multi-vector scores, so "
     "they predict alike forever. **MV-IWP** scales the step by the importance weight c; "
     "**Passive–Aggressive** moves just enough to reach margin 1."
 )

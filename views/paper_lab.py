@@ -12,6 +12,7 @@ from experiments.registry import EXPERIMENTS
 from lab.jobs import shared_pool
 from lab.paper import job_key, paper_result
 from learners.consistency import UNIQUE_TOLERANCE, examine
+from learners.sources import credit, readable
 from ui import state
 from ui.progress import bar_callback
 from viz.experiments import (committee_figure, epsilon_figure, ours_vs_published_figure, scaling_figure,
@@ -25,15 +26,26 @@ st.markdown(
 )
 
 names = list(EXPERIMENTS)
-name = st.selectbox("Experiment", names, format_func=lambda n: f"{n} — {EXPERIMENTS[n].source}",
+#: Table 1's columns as the page heads them
+IWP_HEADERS = {"dataset": "data set", "algorithm": "algorithm", "mistake_rate": "mistake rate (ours)",
+               "published_mistake_rate": "mistake rate (published)", "cost_share": "cost share (ours)",
+               "published_cost_share": "cost share (published)"}
+#: why the small version's rates sit far above the published ones (experiments/iwp_table1.py: quick = the
+#: first 2,000 rows of LETTER)
+QUICK_IWP = ("**Small version:** each learner makes one pass over only the first 2,000 of LETTER's 20,000 "
+             "examples, where the paper passes over all of them. A perceptron makes most of its mistakes early, "
+             "while its weights are still far from any good separator, so over a tenth of the stream its mistake "
+             "rate and cost share are well above the published ones. Turn *Small version* off for the "
+             "paper's size (about a minute).")
+name = st.selectbox("Experiment", names, format_func=lambda n: f"{n} — {readable(EXPERIMENTS[n].source)}",
                     key="paper_experiment")
-st.caption(EXPERIMENTS[name].summary)
+st.caption(readable(EXPERIMENTS[name].summary))
 
 
 def lemma4_panel() -> None:
     """Seed 002's Lemma 4, examined at the user's k, θ and P: recomputed on every change, no Run button."""
     st.markdown(
-        r"Seed 002 (§3.1, Lemma 4) claims that, at a point $x$ with class probabilities $P_j$, the expected "
+        rf"{credit('002', '§3.1, Lemma 4')} claim that, at a point $x$ with class probabilities $P_j$, the expected "
         r"apportioned loss is minimised on $\sum_j f_j = 0$ by the closed form below, whose decision "
         r"$\arg\max_j f_j/\theta_j$ is the Bayes decision $\arg\max_j \theta_j P_j$ for the costs $\theta$. "
         r"**As printed it is false**, and more deeply than a wrong formula: the closed form is not even on "
@@ -65,23 +77,11 @@ def lemma4_panel() -> None:
     third.metric("argmax f*_j/θ_j", ", ".join(map(str, check.decided)))
     fourth.metric("argmax θ_j P_j", str(check.bayes))
     for kind, text in lemma4.explanation(check):
-        (st.latex if kind == "latex" else st.markdown)(text)
+        st.latex(text) if kind == "latex" else st.markdown(readable(text))
     st.caption("Exact minimiser: a linear program (scipy's HiGHS) in f_1..f_k and one slack per hinge, with "
                "Σ_j f_j = 0. Uniqueness: holding the loss at its minimum, 2k further programs find the smallest "
                "and largest f_j over all minimisers; the minimiser is unique when each range is a point "
                f"(within {UNIQUE_TOLERANCE:g}·max θ). Classes are numbered from 0.")
-
-
-if EXPERIMENTS[name].interactive:
-    lemma4_panel()
-    st.stop()
-
-left, middle, right = st.columns(3)
-runs = left.slider("Runs (permutations)", 1, 10, 3, key="paper_runs")
-seed = int(middle.number_input("Seed", 0, 10_000, 0, key="paper_seed"))
-quick = right.toggle("Small version (seconds)", value=True, key="paper_quick",
-                     help="The full versions of priority-table2 and manyclass take minutes on two cores.")
-params = (name, runs, seed, quick)
 
 
 @st.cache_data(show_spinner=False, max_entries=32, ttl=6 * 3600)   # full runs take minutes: kept 6 h
@@ -93,130 +93,149 @@ def cached(name, runs, seed, quick, _progress=None):
                              heavy=not quick, progress=_progress)
 
 
-buttons = st.columns([1, 1, 6])
-run_clicked = buttons[0].button("Run", type="primary", key="paper_run", icon=":material/play_arrow:")
-stopped = state.pop_unfinished_experiment()
-will_run = run_clicked or state.experiment_done() == params
-buttons[1].button("Stop", key="paper_stop", icon=":material/stop:", disabled=not will_run,
-                  help="Stops a running experiment; nothing of it is kept.")
-if stopped is not None and not run_clicked:
-    stopped_name, stopped_runs, stopped_seed, stopped_quick = stopped
-    st.warning(f"Stopped: {stopped_name} ({'small' if stopped_quick else 'full'} version, seed {stopped_seed}, "
-               f"{stopped_runs} runs) did not finish, so nothing of it was cached. Press Run to start again.",
-               icon=":material/stop_circle:")
-    will_run = False
 
-if will_run:
-    state.experiment_started(params)
-    bar = st.progress(0.0, text=f"{name}: starting…")
-    try:
-        result = cached(name, runs, seed, quick, _progress=bar_callback(bar, f"{name}: "))
-    except RuntimeError as error:
+
+def experiment_panel() -> None:
+    """The settings, Run and Stop of an experiment with a Run button, and its result once run."""
+    left, middle, right = st.columns(3)
+    runs = left.slider("Runs (permutations)", 1, 10, 3, key="paper_runs")
+    seed = int(middle.number_input("Seed", 0, 10_000, 0, key="paper_seed"))
+    quick = right.toggle("Small version (seconds)", value=True, key="paper_quick",
+                         help="The full versions of priority-table2 and manyclass take minutes on two cores.")
+    params = (name, runs, seed, quick)
+
+    buttons = st.columns([1, 1, 6])
+    run_clicked = buttons[0].button("Run", type="primary", key="paper_run", icon=":material/play_arrow:")
+    stopped = state.pop_unfinished_experiment()
+    will_run = run_clicked or state.experiment_done() == params
+    buttons[1].button("Stop", key="paper_stop", icon=":material/stop:", disabled=not will_run,
+                      help="Stops a running experiment; nothing of it is kept.")
+    if stopped is not None and not run_clicked:
+        stopped_name, stopped_runs, stopped_seed, stopped_quick = stopped
+        st.warning(f"Stopped: {stopped_name} ({'small' if stopped_quick else 'full'} version, seed {stopped_seed}, "
+                   f"{stopped_runs} runs) did not finish, so nothing of it was cached. Press Run to start again.",
+                   icon=":material/stop_circle:")
+        will_run = False
+
+    if will_run:
+        state.experiment_started(params)
+        bar = st.progress(0.0, text=f"{name}: starting…")
+        try:
+            result = cached(name, runs, seed, quick, _progress=bar_callback(bar, f"{name}: "))
+        except RuntimeError as error:
+            bar.empty()
+            state.experiment_finished(None)
+            st.error(f"{name} stopped with an error: {error}", icon=":material/error:")
+            return
         bar.empty()
-        state.experiment_finished(None)
-        st.error(f"{name} stopped with an error: {error}", icon=":material/error:")
-        st.stop()
-    bar.empty()
-    state.experiment_finished(params)
+        state.experiment_finished(params)
 
-    if name == "iwp-table1":
-        rows = pd.DataFrame(result["rows"])
-        st.dataframe(rows[["dataset", "algorithm", "mistake_rate", "published_mistake_rate", "cost_share",
-                           "published_cost_share"]], hide_index=True)
-        st.plotly_chart(ours_vs_published_figure(result["rows"], "mistake_rate", "published_mistake_rate",
-                                                 "mistake rate"), key="paper_iwp_mistakes")
-        st.plotly_chart(ours_vs_published_figure(result["rows"], "cost_share", "published_cost_share",
-                                                 "cost share"), key="paper_iwp_cost")
-        for claim, holds in result["claims"].items():
-            st.markdown(f"- The paper's claim *{claim}*: **{'holds' if holds else 'does not hold'}** on our run.")
-        for dataset, reason in result["unavailable"].items():
-            st.caption(f"{dataset}: not available — {reason}")
-    elif name == "winnow-scaling":
-        st.markdown(
-            "Seed 003 §4 compares *bounds*: Perceptron nk/γ² against Winnow 2k² ln n/γ² (Example 1, sparse "
-            "target) and kn/γ² against 2n² ln n/γ² (Example 2, dense), Winnow's for its tuned rate η*. Here "
-            "each learner's mistakes stand beside the bound of the parameters it actually ran (dashed, its "
-            "colour): Novikoff for the Perceptron, Theorem 3.1 with its own η for Winnow — at η = 0.5 and at "
-            "the construction's η*. The seed's η* form is a grey dotted reference, not a bound of η = 0.5; "
-            "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
-        a, b = st.columns(2)
-        a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
-        b.plotly_chart(scaling_figure(result, "dense"), key="paper_dense")
-        st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
-    elif name == "rwm-epsilon":
-        st.plotly_chart(epsilon_figure(result["rows"], result["best_epsilon"], result["best_bound"]), key="paper_eps")
-        doubling = result["doubling"]
-        phases = pd.DataFrame(doubling["phases"], columns=["first trial", "m̂", "ε"])
-        phases["best expert's mistakes in the phase"] = [row["best_expert_mistakes"] for row in doubling["phase_bounds"]]
-        phases["the phase's bound (1+ε)m + ln N/ε"] = [row["bound"] for row in doubling["phase_bounds"]]
-        st.dataframe(phases, hide_index=True)
-        reference = doubling["reference_tuned_in_hindsight"]["value"]
-        crossed = (" — here the doubling run's expected mistakes exceed it" if doubling["expected_mistakes"] > reference
-                   else "")
-        st.markdown(f"Doubling trick over {doubling['trials']:,} trials: expected mistakes "
-                    f"**{doubling['expected_mistakes']:.1f}**; best expert {doubling['best_expert_mistakes']}. "
-                    f"Its own bound, the sum over the phases of each phase's RWM bound (m_i: the best expert's "
-                    f"mistakes within phase i, since the weights restart): **{doubling['bound']:.1f}** "
-                    f"(exact per-phase form {doubling['bound_exact']:.1f}).  \n"
-                    f"Reference, not a bound of this run: ε tuned in hindsight to the final m = "
-                    f"{doubling['best_expert_mistakes']} gives {reference:.1f}{crossed} (see the note below).")
-    elif name == "priority-figures":
-        st.markdown("Seed 002 draws four Gaussian classes and shows how each method splits the plane "
-                    "for several priority vectors θ (Figure 3), the support lines w_j·x + b_j = θ_j of "
-                    "its classifier (Figure 4) and the baselines for θ = {10, 10, 1, 1} (Figure 5). "
-                    "Ours below: trained on the points shown, costs measured on fresh test points.")
-        for index, (theta, figure) in enumerate(result["figures"]):
-            st.subheader(f"θ = ({', '.join(f'{t:g}' for t in theta)})")
-            paper, ours = st.columns(2)
-            paper.markdown("**What the paper says**  \n" + result["paper_words"][str(list(theta))])
-            ours.markdown("**What we see**  \n" + observation(result["rows"], theta))
-            st.plotly_chart(figure, key=f"paper_priority_{index}", theme=None)
-        st.caption("'exact': the model predicts the argmax of affine scores, so its regions are convex "
-                   "polygons, computed exactly; 'grid': one-vs-one voting, drawn cell by cell on a 120 × 120 "
-                   "grid. Dotted: our support lines w_j·x + b_j = θ_j (seed 002, Figure 4).")
-        table = pd.DataFrame([{"θ": str(tuple(r["theta"])), "method": r["method"],
-                               "θ-weighted cost (test)": r.get("expected_risk"),
-                               **{f"recall {c}": v for c, v in zip(("top left", "bottom left", "top right",
-                                                                    "bottom right"), r.get("recall", []))}}
-                              for r in result["rows"]])
-        st.dataframe(table, hide_index=True)
-    elif name == "priority-table2":
-        table = []
-        for row in result["rows"]:
-            if not row["available"]:
-                table.append({"dataset": row["dataset"], "kernel": "—", "ours": None,
-                              "published ours": row["published"][0], "note": "not available"})
-                continue
-            risk, recall = row["expected_risk"], row["sensitivity"]
-            table.append({"dataset": row["dataset"], "kernel": row["kernel"], "ours": risk["ours (sgd)"],
-                          "published ours": row["published"][0],
-                          "ours (perceptron)": risk.get("ours (perceptron)"),
-                          "SVM": risk["SVM"], "published SVM": row["published"][1], "CSOVA": risk["CSOVA"],
-                          "CSOVO": risk["CSOVO"], "CSCS": risk.get("CSCS"),
-                          "sensitivity (ours)": recall["ours (sgd)"], "published sensitivity": row["published"][4],
-                          "important class": row["important_class"]})
-        st.dataframe(pd.DataFrame(table), hide_index=True)
-    elif name == "manyclass":
-        committee, curve = result["committee"], result["sparsification"]
-        st.markdown(
-            f"PA-II against OOZ on {result['n_classes']:,} synthetic Zipf classes, **{result['passes']} "
-            f"pass{'' if result['passes'] == 1 else 'es'}** "
-            "each (a fresh permutation per pass, as in seed 004). Times are of warm models: numba's compilation "
-            "is excluded (the compiled loops first ran on a few rows), and they cover training only.")
-        st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
-        left, right = st.columns(2)
-        left.markdown("**Sparsification** — keep only the largest-|w| edges of the trained PA-II")
-        left.plotly_chart(sparsification_figure(curve), key="paper_sparsification")
-        right.markdown(f"**Committee** — {committee['members']} {committee['member']} members against each alone")
-        right.plotly_chart(committee_figure(committee), key="paper_committee")
-        gain = committee["committee"] - float(np.mean(committee["member_accuracy"]))
-        right.caption(f"Majority vote {committee['committee']:.3f}: {100 * gain:+.1f} percentage points against the "
-                      "members' mean (seed 004 reports about a 0.5% accuracy boost from 12 PA models on its "
-                      "12,000-class task).")
-    else:
-        st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
-    for note in result.get("notes", []):
-        st.caption(note)
-    download = {key: value for key, value in result.items() if key != "figures"}
-    st.download_button("Download the result (JSON)", json.dumps(download, default=str, indent=2),
-                       file_name=f"{name}.json", mime="application/json")
+        if name == "iwp-table1":
+            rows = pd.DataFrame(result["rows"])[list(IWP_HEADERS)].rename(columns=IWP_HEADERS)
+            st.dataframe(rows, hide_index=True)
+            if quick:
+                st.markdown(QUICK_IWP)
+            st.plotly_chart(ours_vs_published_figure(result["rows"], "mistake_rate", "published_mistake_rate",
+                                                     "mistake rate"), key="paper_iwp_mistakes")
+            st.plotly_chart(ours_vs_published_figure(result["rows"], "cost_share", "published_cost_share",
+                                                     "cost share"), key="paper_iwp_cost")
+            for claim, holds in result["claims"].items():
+                st.markdown(f"- The paper's claim *{claim}*: **{'holds' if holds else 'does not hold'}** on our run.")
+            for dataset, reason in result["unavailable"].items():
+                st.caption(f"{dataset}: not available — {reason}")
+        elif name == "winnow-scaling":
+            st.markdown(
+                f"{credit('003', '§4')} compares *bounds*: Perceptron nk/γ² against Winnow 2k² ln n/γ² (Example 1, sparse "
+                "target) and kn/γ² against 2n² ln n/γ² (Example 2, dense), Winnow's for its tuned rate η*. Here "
+                "each learner's mistakes stand beside the bound of the parameters it actually ran (dashed, its "
+                "colour): Novikoff for the Perceptron, Theorem 3.1 with its own η for Winnow — at η = 0.5 and at "
+                "the construction's η*. The notes' η* form is a grey dotted reference, not a bound of η = 0.5; "
+                "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
+            a, b = st.columns(2)
+            a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
+            b.plotly_chart(scaling_figure(result, "dense"), key="paper_dense")
+            st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
+        elif name == "rwm-epsilon":
+            st.plotly_chart(epsilon_figure(result["rows"], result["best_epsilon"], result["best_bound"]), key="paper_eps")
+            doubling = result["doubling"]
+            phases = pd.DataFrame(doubling["phases"], columns=["first trial", "m̂", "ε"])
+            phases["best expert's mistakes in the phase"] = [row["best_expert_mistakes"] for row in doubling["phase_bounds"]]
+            phases["the phase's bound (1+ε)m + ln N/ε"] = [row["bound"] for row in doubling["phase_bounds"]]
+            st.dataframe(phases, hide_index=True)
+            reference = doubling["reference_tuned_in_hindsight"]["value"]
+            crossed = (" — here the doubling run's expected mistakes exceed it" if doubling["expected_mistakes"] > reference
+                       else "")
+            st.markdown(f"Doubling trick over {doubling['trials']:,} trials: expected mistakes "
+                        f"**{doubling['expected_mistakes']:.1f}**; best expert {doubling['best_expert_mistakes']}. "
+                        f"Its own bound, the sum over the phases of each phase's RWM bound (m_i: the best expert's "
+                        f"mistakes within phase i, since the weights restart): **{doubling['bound']:.1f}** "
+                        f"(exact per-phase form {doubling['bound_exact']:.1f}).  \n"
+                        f"Reference, not a bound of this run: ε tuned in hindsight to the final m = "
+                        f"{doubling['best_expert_mistakes']} gives {reference:.1f}{crossed} (see the note below).")
+        elif name == "priority-figures":
+            st.markdown(f"{credit('002')} draw four Gaussian classes and shows how each method splits the plane "
+                        "for several priority vectors θ (Figure 3), the support lines w_j·x + b_j = θ_j of "
+                        "its classifier (Figure 4) and the baselines for θ = {10, 10, 1, 1} (Figure 5). "
+                        "Ours below: trained on the points shown, costs measured on fresh test points.")
+            for index, (theta, figure) in enumerate(result["figures"]):
+                st.subheader(f"θ = ({', '.join(f'{t:g}' for t in theta)})")
+                paper, ours = st.columns(2)
+                paper.markdown("**What the paper says**  \n" + readable(result["paper_words"][str(list(theta))]))
+                ours.markdown("**What we see**  \n" + readable(observation(result["rows"], theta)))
+                st.plotly_chart(figure, key=f"paper_priority_{index}", theme=None)
+            st.caption("'exact': the model predicts the argmax of affine scores, so its regions are convex "
+                       "polygons, computed exactly; 'grid': one-vs-one voting, drawn cell by cell on a 120 × 120 "
+                       f"grid. Dotted: our support lines w_j·x + b_j = θ_j ({credit('002', 'Figure 4')}).")
+            table = pd.DataFrame([{"θ": str(tuple(r["theta"])), "method": r["method"],
+                                   "θ-weighted cost (test)": r.get("expected_risk"),
+                                   **{f"recall {c}": v for c, v in zip(("top left", "bottom left", "top right",
+                                                                        "bottom right"), r.get("recall", []))}}
+                                  for r in result["rows"]])
+            st.dataframe(table, hide_index=True)
+        elif name == "priority-table2":
+            table = []
+            for row in result["rows"]:
+                if not row["available"]:
+                    table.append({"dataset": row["dataset"], "kernel": "—", "ours": None,
+                                  "published ours": row["published"][0], "note": "not available"})
+                    continue
+                risk, recall = row["expected_risk"], row["sensitivity"]
+                table.append({"dataset": row["dataset"], "kernel": row["kernel"], "ours": risk["ours (sgd)"],
+                              "published ours": row["published"][0],
+                              "ours (perceptron)": risk.get("ours (perceptron)"),
+                              "SVM": risk["SVM"], "published SVM": row["published"][1], "CSOVA": risk["CSOVA"],
+                              "CSOVO": risk["CSOVO"], "CSCS": risk.get("CSCS"),
+                              "sensitivity (ours)": recall["ours (sgd)"], "published sensitivity": row["published"][4],
+                              "important class": row["important_class"]})
+            st.dataframe(pd.DataFrame(table), hide_index=True)
+        elif name == "manyclass":
+            committee, curve = result["committee"], result["sparsification"]
+            st.markdown(
+                f"PA-II against OOZ on {result['n_classes']:,} synthetic Zipf classes, **{result['passes']} "
+                f"pass{'' if result['passes'] == 1 else 'es'}** "
+                f"each (a fresh permutation per pass, as in {credit('004')}). Times are of warm models: numba's compilation "
+                "is excluded (the compiled loops first ran on a few rows), and they cover training only.")
+            st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
+            left, right = st.columns(2)
+            left.markdown("**Sparsification** — keep only the largest-|w| edges of the trained PA-II")
+            left.plotly_chart(sparsification_figure(curve), key="paper_sparsification")
+            right.markdown(f"**Committee** — {committee['members']} {committee['member']} members against each alone")
+            right.plotly_chart(committee_figure(committee), key="paper_committee")
+            gain = committee["committee"] - float(np.mean(committee["member_accuracy"]))
+            right.caption(f"Majority vote {committee['committee']:.3f}: {100 * gain:+.1f} percentage points against the "
+                          f"members' mean ({credit('004')} report about a 0.5% accuracy boost from 12 PA models on its "
+                          "12,000-class task).")
+        else:
+            st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
+        for note in result.get("notes", []):
+            st.caption(readable(note))
+        download = {key: value for key, value in result.items() if key != "figures"}
+        st.download_button("Download the result (JSON)", json.dumps(download, default=str, indent=2),
+                           file_name=f"{name}.json", mime="application/json")
+
+
+# No st.stop() here: after the page the app writes the link and draws the Share panel (app.py).
+if EXPERIMENTS[name].interactive:
+    lemma4_panel()
+else:
+    experiment_panel()

@@ -1,5 +1,6 @@
 """Perceptron, Importance-Weighted Perceptron and Kernel Perceptron on the drawn points."""
 
+from learners.sources import credit
 from ui.controls import page_header
 from ui.learner_page import learner_page
 
@@ -12,6 +13,6 @@ page_header(
     "boundary further; the **Kernel Perceptron** keeps the mistake points and predicts with "
     "a kernel. The curves compare the mistakes with Novikoff's bound R²‖u‖²/γ² (hindsight "
     "max-margin separator u), Freund–Schapire's and Gentile's (hinge losses of a comparator), "
-    "and Theorems 2–3 of seed 000 for the weighted loss."
+    f"and Theorems 2–3 of {credit('000')} for the weighted loss."
 )
 learner_page("perceptron", max_classes=2)

@@ -8,6 +8,7 @@ from datasets.pointset import THETA_RANGE, THETA_STEPS
 from experiments.priority import BASELINE_NAMES, OURS, fit_methods
 from lab.limits import SHARED_RUN_POINTS
 from learners.baselines import sensitivity
+from learners.sources import credit
 from ui import state
 from ui.controls import literal, page_header
 from ui.learner_page import example_points, learner_page, need_points
@@ -19,7 +20,7 @@ page_header(
     "plane. Step with → and ←, play with Space.",
     "Give each class a priority θ_j — the cost of an error on it. The **apportioned-margin** "
     "classifier predicts argmax_j f_j(x)/θ_j and asks the true class's score to reach θ_y: an "
-    "important class claims more of the plane (seed 002). Seed 002 reports that baselines which only "
+    f"important class claims more of the plane ({credit('002')}). The paper reports that baselines which only "
     "reweight the training points barely move (its Figure 5); compare them below."
 )
 
@@ -144,5 +145,5 @@ if need_points(points, min_classes=2):
                        "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "
                        "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': one-vs-one voting has no "
                        "such polygons; its regions are its predictions on a 120 × 120 grid, exact to one cell. On "
-                       "overlapping classes the weighted baselines do move; seed 002's 'they barely move' is about its "
+                       "overlapping classes the weighted baselines do move; the paper's 'they barely move' is about its "
                        "own example.")

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from experiments import winnow_scaling
+from learners.sources import credit
 from ui import state
 from ui.controls import page_header
 from ui.learner_page import learner_page
@@ -13,7 +14,7 @@ page_header(
     "Multiplicative against additive updates: in the plane (step with → and ←, play with Space) and as the "
     "dimension grows.",
     "**Winnow** keeps a probability vector and multiplies the weights of the features that voted "
-    "wrong: w_i ← w_i·e^{ηyx_i}/Z (seed 003 §3). Its bound grows with ln n where the perceptron's "
+    f"wrong: w_i ← w_i·e^{{ηyx_i}}/Z ({credit('003', '§3')}). Its bound grows with ln n where the perceptron's "
     "grows with n — Winnow wins when few features matter (a sparse target), the perceptron when "
     "the target is dense and the instances sparse. In 2D the balanced features (x, −x) let the "
     "non-negative weights draw any line."
