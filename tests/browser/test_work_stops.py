@@ -1,9 +1,9 @@
 """Work for a session stops with the session (issues 19 and 20): a tab closed while the server builds its
 run leaves the server idle within seconds, and a new setting chosen during a build replaces it at once.
 
-The build here is the costliest a page allows (Winnow, adversarial order, 100,000 points: about three
-times the cost of the same points in drawn order; lab.limits), opened from a lab file.  Streamlit asks a disconnected session's script to stop; the
-build hears it at its next progress report (every 100 trials).  The server here is this test's own, so the
+The build here is the costliest a page allows (Winnow, adversarial order, 100,000 points: more than twice
+the cost of the same points in drawn order; lab.limits), opened from a lab file.  Streamlit asks a
+disconnected session's script to stop; the build hears it at its next progress report (every 100 trials).  The server here is this test's own, so the
 CPU it measures is this test's work alone."""
 
 from __future__ import annotations
