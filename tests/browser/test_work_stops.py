@@ -3,8 +3,8 @@ run leaves the server idle within seconds, and a new setting chosen during a bui
 
 The build here is the costliest a page allows (Winnow, adversarial order, 100,000 points: more than twice
 the cost of the same points in drawn order; lab.limits), opened from a lab file.  Streamlit asks a
-disconnected session's script to stop; the build hears it at its next progress report (every 100 trials).  The server here is this test's own, so the
-CPU it measures is this test's work alone."""
+disconnected session's script to stop; the build hears it at its next progress report (every 100 trials).
+The server here is this test's own, so the CPU it measures is this test's work alone."""
 
 from __future__ import annotations
 
