@@ -238,3 +238,106 @@ def test_the_experts_weights_the_player_shows_are_the_learners(app_page, server_
     press(app_page, "ArrowRight", 12)
     assert app_page.locator(".mbl-tl-barcol").count() == 16
     screenshot(app_page, f"timeline-experts-{'wm' if learner == 'Weighted Majority' else 'rwm'}", full_page=False)
+
+
+MISTAKE_AFTER = """([t, direction]) => {
+  const root = document.querySelector('.mbl-tl'), bits = root._mblPlayer.payload.trials.mistake;
+  for (let s = t + direction; s >= 1 && s <= bits.length; s += direction) if (bits[s - 1] === '1') return s;
+  return t; }"""
+
+
+def test_keys_work_with_the_slider_focused_and_n_jumps_between_mistakes(app_page, server_url):
+    """Space, P, N and Shift+N reach the player whatever has focus in it (issue 27, item 4); the focused
+    slider keeps its own arrows.  The old player ignored every key while the slider had focus."""
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    press(app_page, "ArrowRight", 2)
+    app_page.focus(".mbl-tl-scrub")
+    press(app_page, "n")
+    first = app_page.evaluate(MISTAKE_AFTER, [2, 1])
+    assert first > 2 and trial(app_page) == first
+    press(app_page, "n")
+    second = app_page.evaluate(MISTAKE_AFTER, [first, 1])
+    assert second > first and trial(app_page) == second
+    press(app_page, "Shift+N")
+    assert trial(app_page) == first
+    here = trial(app_page)
+    press(app_page, "ArrowRight")                       # the slider's own arrow moves it, and the player follows
+    app_page.wait_for_function("(t) => document.querySelector('.mbl-tl').dataset.trial === String(t)", arg=here + 1)
+    press(app_page, " ")
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-tl-playing')")
+    press(app_page, " ")
+    app_page.wait_for_function("() => !document.querySelector('.mbl-tl').classList.contains('mbl-tl-playing')")
+    assert app_page.evaluate("() => document.activeElement.classList.contains('mbl-tl-scrub')")
+    press(app_page, "p")
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    press(app_page, "Escape")
+    app_page.wait_for_function("() => !document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    # a focused button of the player: Space plays, it does not press the button
+    app_page.focus(".mbl-tl-bar button[data-action=reset]")
+    before = trial(app_page)
+    press(app_page, " ")
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-tl-playing')")
+    press(app_page, " ")
+    assert trial(app_page) >= before > 0
+    keys = app_page.text_content(".mbl-tl-keys")
+    assert "N / Shift+N" in keys
+
+
+def test_experts_presentation_has_the_pages_type_and_its_cursor_at_once(browser, server_url):
+    """Presenting the Experts page redraws the curves at presentation size and moves the cursor to the
+    trial at once (issue 27, item 9): the old player kept 13 px type and the cursor at its old place."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/experts")
+        wait_for_player(page)
+        focus_page(page)
+        press(page, "ArrowRight", 10)
+        press(page, "p")
+        page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+        size = page.evaluate("() => Math.round(Math.max(14, Math.min(22, innerWidth / 100, innerHeight / 54)))")
+        assert size >= 18
+        page.wait_for_function("""(size) => { const c = document.querySelector('.mbl-tl-curvesplot');
+            return c._fullLayout && c._fullLayout.xaxis.tickfont.size === size; }""", arg=size, timeout=10_000)
+        cursor = page.evaluate("""() => { const c = document.querySelector('.mbl-tl-curvesplot'), xa = c._fullLayout.xaxis;
+            const line = document.querySelector('.mbl-tl-curves .mbl-tl-cursor');
+            return [parseFloat(line.style.left) + 1, xa._offset + xa.l2p(10), Number(c.dataset.cursor)]; }""")
+        assert cursor[2] == 10 and abs(cursor[0] - cursor[1]) < 2, cursor
+        screenshot(page, "timeline-experts-present-1920", full_page=False)
+    finally:
+        context.close()
+
+
+def test_the_html_export_opens_at_its_trial_with_its_title_and_buttons_on_one_line(browser, tmp_path):
+    """The exported file opens at the trial it was exported at, its title in view, N jumps to the next
+    mistake, and presenting at 1280×800 keeps every button's label on one line (issue 27, item 10)."""
+    from components.html_export import run_html
+    from lab.stories import STORIES, make_points
+    from lab.timeline import build_timeline, payload_json
+
+    story = STORIES["thin-margin"]
+    payload = build_timeline("Perceptron", {}, make_points(story), order="adversarial", n_passes=2)
+    path = tmp_path / "run.html"
+    path.write_text(run_html(payload_json(payload), "Thin margin run", start=3), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        assert trial(page) == 3
+        assert page.evaluate("() => window.scrollY") == 0
+        assert page.evaluate("() => document.querySelector('h1').getBoundingClientRect().top") >= 0
+        press(page, "n")
+        assert trial(page) == page.evaluate(MISTAKE_AFTER, [3, 1]) > 3
+        assert "N / Shift+N" in page.text_content(".mbl-tl-keys")
+        press(page, "p")
+        page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+        lines = page.evaluate("""() => [...document.querySelectorAll('.mbl-tl-bar button')].filter((b) => b.offsetParent)
+            .map((b) => { const r = document.createRange(); r.selectNodeContents(b);
+                          const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+                          return [b.textContent, tops.size]; })""")
+        assert lines and all(n == 1 for _, n in lines), lines
+        screenshot(page, "timeline-export-present-1280x800", full_page=False)
+    finally:
+        context.close()
