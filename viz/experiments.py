@@ -1,10 +1,16 @@
-"""Figures of the experiments (seed 003 §4 scaling, RWM's ε, Table 1 bars, seed 004's curves): pure functions of results."""
+"""Figures of the experiments (seed 003 §4 scaling, RWM's ε, Table 1 bars, seed 004's curves): pure functions of results.
+
+Every legend sits under its x-axis title, one entry per row (:func:`viz.legend_below.legend_below`), and a
+credit names its source by author (:mod:`learners.sources`)."""
 
 from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
 
+from learners.sources import credit
+
+from .legend_below import legend_below
 from .palette import CLASS_COLORS  # noqa: F401
 
 LINE = dict(width=2)
@@ -37,9 +43,9 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
     ...               references=[dict(target="dense", n=n, value=9e3, eta_star=0.03) for n in (16, 64)])
     >>> figure = scaling_figure(result, "dense")
     >>> [trace.name for trace in figure.data]  # doctest: +NORMALIZE_WHITESPACE
-    ["reference for Winnow at η* only: 2R∞²‖u‖₁² ln d/γ², seed 003's form (not a bound of η = 0.5)",
+    ["reference: Winnow at η* only, 2R∞²‖u‖₁² ln d/γ²<br>(Agarwal's notes, Thm 3.1; not a bound of η = 0.5)",
      'Perceptron: mistakes', 'Perceptron: its bound', 'Winnow η = 0.5: mistakes',
-     'Winnow η = 0.5: bound vacuous at every n (Thm 3.1 says nothing; no line)',
+     'Winnow η = 0.5: bound vacuous at every n<br>(Thm 3.1 says nothing; no line)',
      '▲ reached the cap of 20,000 trials: a lower bound']
     >>> figure.data[4].text, figure.data[0].line.dash, figure.data[0].mode
     (('∞', '∞'), 'dot', 'lines')
@@ -59,10 +65,10 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
         others = sorted({f"{r['eta']:g}" for r in rows if r.get("eta") is not None and r["learner"] != "Winnow η*"})
         figure.add_trace(go.Scatter(
             x=[r["n"] for r in references], y=[r["value"] for r in references], mode="lines",
-            name="reference for Winnow at η* only: 2R∞²‖u‖₁² ln d/γ², seed 003's form"
-                 + (f" (not a bound of η = {', '.join(others)})" if others else ""),
+            name=f"reference: Winnow at η* only, 2R∞²‖u‖₁² ln d/γ²<br>({credit('003', 'Thm 3.1')}"
+                 + (f"; not a bound of η = {', '.join(others)})" if others else ")"),
             line=REFERENCE_LINE, customdata=[r["eta_star"] for r in references],
-            hovertemplate="n = %{x}<br>the seed's form for η* = %{customdata:.4g}: %{y:,.1f}"
+            hovertemplate="n = %{x}<br>Theorem 3.1 tuned, for η* = %{customdata:.4g}: %{y:,.1f}"
                           "<extra>reference</extra>"))
     for index, learner in enumerate(learners):
         mine = [r for r in rows if r["learner"] == learner]
@@ -89,8 +95,8 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
             vacuous_any.append(learner)
             where = "every n" if len(vacuous) == len(mine) else "n = " + ", ".join(map(str, vacuous))
             figure.add_trace(go.Scatter(
-                x=vacuous, y=[top] * len(vacuous), name=f"{learner}: bound vacuous at {where} "
-                                                         "(Thm 3.1 says nothing; no line)",
+                x=vacuous, y=[top] * len(vacuous), name=f"{learner}: bound vacuous at {where}"
+                                                         "<br>(Thm 3.1 says nothing; no line)",
                 mode="markers+text", text=["∞"] * len(vacuous), textposition="bottom center",
                 textfont=dict(color=color, size=16), line=dict(color=color, dash="dash", width=2),
                 marker=dict(symbol="line-ew-open", size=14, color=color, line=dict(width=2, color=color)),
@@ -109,11 +115,13 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
     if vacuous_any:
         title["subtitle"] = dict(text=" · ".join(f"{name}: Theorem 3.1 is vacuous where ∞ is marked "
                                                  "(ηγ ≤ ‖u‖₁ ln cosh ηR∞)" for name in vacuous_any))
-    figure.update_layout(title=title, xaxis_title="n (features)",
-                         yaxis_title="mistakes", xaxis_type="log", yaxis_type="log", height=460,
-                         yaxis_range=[np.log10(bottom), np.log10(top * 2)],
-                         legend=dict(orientation="h", y=-0.22), margin=dict(t=70, b=10))
-    return figure
+    sizes = sorted({r["n"] for r in rows} | {r["n"] for r in references})
+    figure.update_layout(title=title, xaxis_title="n (features)", yaxis_title="mistakes",
+                         # ticks at the sizes run, and at whole decades of mistakes: no "2, 5" between decades
+                         xaxis=dict(type="log", tickmode="array", tickvals=sizes, ticktext=[f"{n:,}" for n in sizes]),
+                         yaxis=dict(type="log", range=[np.log10(bottom), np.log10(top * 2)], dtick=1,
+                                    tickformat=",~g"))
+    return legend_below(figure, plot_height=320, top=70 if vacuous_any else 40)
 
 
 def epsilon_figure(rows, best_epsilon: float, best_bound: float) -> go.Figure:
@@ -122,9 +130,8 @@ def epsilon_figure(rows, best_epsilon: float, best_bound: float) -> go.Figure:
                                   name="(1+ε)m + ln N/ε", mode="lines", line=dict(color=CLASS_COLORS[0], width=2)))
     figure.add_trace(go.Scatter(x=[best_epsilon], y=[best_bound], name=f"best ε = {best_epsilon:.3f}",
                                 mode="markers", marker=dict(symbol="star", size=14, color=CLASS_COLORS[1])))
-    figure.update_layout(xaxis_title="ε", yaxis_title="bound on expected mistakes", height=340,
-                         legend=dict(orientation="h", y=-0.3), margin=dict(t=20, b=10))
-    return figure
+    figure.update_layout(xaxis_title="ε", yaxis_title="bound on expected mistakes")
+    return legend_below(figure, plot_height=260, top=20)
 
 
 def ours_vs_published_figure(rows, value: str, published: str, label: str) -> go.Figure:
@@ -135,9 +142,8 @@ def ours_vs_published_figure(rows, value: str, published: str, label: str) -> go
         go.Bar(x=names, y=[100 * r[published] for r in rows], name="published", marker_color=CLASS_COLORS[2],
                marker_pattern_shape="/"),
     ])
-    figure.update_layout(barmode="group", yaxis_title=f"{label} (%)", height=320, margin=dict(t=20, b=10),
-                         legend=dict(orientation="h", y=-0.3))
-    return figure
+    figure.update_layout(barmode="group", yaxis_title=f"{label} (%)")
+    return legend_below(figure, plot_height=240, top=20)
 
 
 def sparsification_figure(sparsification: dict) -> go.Figure:
@@ -173,11 +179,10 @@ def sparsification_figure(sparsification: dict) -> go.Figure:
     figure.add_hline(y=full, line=dict(color="#9a9a9a", dash="dot", width=1.5),
                      annotation_text=f"full {model}: {full:.3f}", annotation_position="bottom right")
     figure.add_vline(x=0.3, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text="seed 004: 30% kept, no loss (its task 4)", annotation_position="top left")
+                     annotation_text=f"{credit('004')}: 30% kept, no loss (their task 4)", annotation_position="top left")
     figure.update_layout(xaxis_title="fraction of the edges kept", yaxis_title="test accuracy (top 1)",
-                         xaxis=dict(tickformat=".0%", range=[0, 1.05]), height=360,
-                         legend=dict(orientation="h", y=-0.25), margin=dict(t=30, b=10))
-    return figure
+                         xaxis=dict(tickformat=".0%", range=[0, 1.05]))
+    return legend_below(figure, plot_height=260, top=30)
 
 
 def committee_figure(committee: dict) -> go.Figure:
@@ -216,7 +221,6 @@ def committee_figure(committee: dict) -> go.Figure:
     spread = max(values) - min(values)
     low, high = min(values) - max(spread, 0.01) * 2, max(values) + max(spread, 0.01) * 1.5
     figure.update_layout(yaxis_title="test accuracy (top 1)", yaxis_range=[max(0.0, low), min(1.0, high)],
-                         height=340, legend=dict(orientation="h", y=-0.2), margin=dict(t=30, b=10),
                          title=dict(text=f"{len(members)} members, {passes} pass{'' if passes == 1 else 'es'} each",
                                     font=dict(size=13)))
-    return figure
+    return legend_below(figure, plot_height=250, top=40)

@@ -18,6 +18,7 @@ from learners import bounds
 from . import palette
 from .boundary import plain
 from .curves import curve_layout, finite_or_none, step_points
+from .legend_below import legend_below
 
 
 # ---------------------------------------------------------------- weights
@@ -97,8 +98,10 @@ def expert_weights_figure(weights, wrong_mask=None, names=None, *, log_y: bool =
     curve_layout(figure, title, height=300)
     figure.update_layout(barmode="overlay", hovermode="closest", showlegend=wrong_mask is not None,
                          xaxis=dict(categoryorder="array", categoryarray=names, title="expert"),
-                         yaxis=dict(title=y_title), legend=dict(y=-0.3))
-    return figure
+                         yaxis=dict(title=y_title))
+    if wrong_mask is None:
+        return figure
+    return legend_below(figure, plot_height=200, top=40)
 
 
 def vote_figure(vote0: float, vote1: float, *, show_prediction: bool = True) -> go.Figure:
@@ -166,7 +169,7 @@ def rwm_epsilon_figure(n_experts: int, m: int, epsilons, *, current_epsilon=None
     top = float(np.nanmax(np.where(np.isfinite(lecture), lecture, np.nan)))
     figure.update_layout(hovermode="closest", xaxis=dict(title="ε", range=[0, 0.52]),
                          yaxis=dict(title="bound on expected mistakes", range=[0, min(top, 4 * best_value + 1) * 1.05]))
-    return figure
+    return legend_below(figure, plot_height=220, top=40)      # the y title off its ticks, the legend off "ε"
 
 
 # ---------------------------------------------------------------- doubling trick
@@ -224,4 +227,4 @@ def doubling_phases_figure(trials, cum_expected_mistakes, best_expert_mistakes, 
     curve_layout(figure, "the doubling trick: one band per phase", height=340)
     figure.update_layout(shapes=shapes, annotations=annotations, hovermode="closest",
                          xaxis=dict(title="trial"), yaxis=dict(title="mistakes", rangemode="tozero"))
-    return figure
+    return legend_below(figure, plot_height=240, top=40)

@@ -1,0 +1,121 @@
+"""Legends, titles, axis titles and tick labels keep out of each other's boxes (issue 27), drawn by the
+plotly.js the app serves, in Chromium, at the widths a page gives a figure.
+
+The figures: Winnow's high-dimensional experiment (its legend covered "n (features)" and ran past the right
+edge; its log ticks read "2, 5, 1000, 2, 100"), RWM's bound against ε (its y title sat on its ticks), and
+the other figures of viz/experiments.py and viz/experts.py.  The SVG and PNG exports draw the same layout
+(Plotly.toImage of the figure at its width), so the boxes measured here are theirs too.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+PLOTLY_JS = next((ROOT / "static").glob("plotly-*.min.js"))
+#: a column of two on a 1280-wide page, one column on a phone-sized window, and a wide one
+WIDTHS = (480, 600, 1000)
+
+
+def _scaling_result() -> dict:
+    rows = []
+    for target in ("sparse", "dense"):
+        for n in (16, 64, 256, 1024, 4096):
+            for learner, eta, mistakes, bound in (("Perceptron", None, 3.0 * n ** 0.8, 9.0 * n),
+                                                  ("Winnow η = 0.5", 0.5, 40.0 * np.log(n),
+                                                   None if target == "dense" else 400.0 * np.log(n)),
+                                                  ("Winnow η*", 0.2, 30.0 * np.log(n), 500.0 * np.log(n))):
+                rows.append(dict(target=target, n=n, learner=learner, eta=eta, mistakes=mistakes,
+                                 mistakes_min=mistakes * 0.9, mistakes_max=mistakes * 1.1, runs=1,
+                                 runs_capped=int(n == 4096 and learner == "Perceptron"), bound=bound,
+                                 bound_vacuous=bound is None, trials=20000))
+    references = [dict(target=t, n=n, value=2000.0 * np.log(n), eta_star=0.03)
+                  for t in ("sparse", "dense") for n in (16, 64, 256, 1024, 4096)]
+    return dict(rows=rows, trials_cap=20000, references=references)
+
+
+def figures() -> dict:
+    from viz import experiments, experts
+
+    result = _scaling_result()
+    eps = [dict(epsilon=e, bound=(1 + e) * 120 + np.log(32) / e) for e in np.linspace(0.02, 0.5, 25)]
+    table1 = [dict(dataset="LETTER", algorithm=a, mistake_rate=m, published_mistake_rate=p, cost_share=m,
+                   published_cost_share=p) for a, m, p in (("MV-IWP", 0.89, 0.64), ("MV-Perceptron", 0.79, 0.56))]
+    sparsification = dict(fraction=[1.0, 0.5, 0.3, 0.1], accuracy=[0.8, 0.79, 0.78, 0.6], kept=[1000, 500, 300, 100],
+                          model="PA-II", others=[dict(method="OOZ d=100", fraction=0.2, accuracy=0.7)])
+    committee = dict(member_accuracy=[0.80, 0.82, 0.81], committee=0.83, min_frequency=0.815, member="OOZ d=100",
+                     passes=3)
+    trials = np.arange(1, 401)
+    return {
+        "winnow sparse": experiments.scaling_figure(result, "sparse"),
+        "winnow dense": experiments.scaling_figure(result, "dense"),
+        "RWM's bound against ε (Experts)": experts.rwm_epsilon_figure(32, 120, np.linspace(0.01, 0.5, 50),
+                                                                      current_epsilon=0.3),
+        "RWM's bound against ε (Paper lab)": experiments.epsilon_figure(eps, 0.17, 160.0),
+        "Table 1": experiments.ours_vs_published_figure(table1, "mistake_rate", "published_mistake_rate",
+                                                        "mistake rate"),
+        "sparsification": experiments.sparsification_figure(sparsification),
+        "committee": experiments.committee_figure(committee),
+        "doubling": experts.doubling_phases_figure(trials, np.sqrt(trials) * 3, trials // 9,
+                                                   [(1, 8.3, 0.5), (120, 16.6, 0.35), (300, 33.2, 0.25)]),
+        "weights": experts.expert_weights_figure(np.linspace(1, 3, 16), wrong_mask=np.arange(16) % 3 == 0),
+    }
+
+
+MEASURE = """([figure, width]) => {
+  const div = document.createElement('div');
+  div.style.width = width + 'px';
+  document.body.replaceChildren(div);
+  const layout = Object.assign({}, figure.layout, {width: width});
+  return Plotly.newPlot(div, figure.data, layout, {staticPlot: true}).then(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const all = (s) => [...div.querySelectorAll(s)].filter((e) => e.getBoundingClientRect().width > 0).map(box);
+    return {svg: box(div.querySelector('.main-svg')), legend: all('.legend .bg'), legendText: all('.legend .legendtext'),
+            xtitle: all('.g-xtitle text'), ytitle: all('.g-ytitle text'), title: all('.gtitle'),
+            xticks: all('.xaxislayer-above .xtick text'), yticks: all('.yaxislayer-above .ytick text'),
+            xtickText: [...div.querySelectorAll('.xaxislayer-above .xtick text')].map((e) => e.textContent)};
+  });
+}"""
+
+
+def overlap(a, b, slack=0.5) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+@pytest.fixture(scope="module")
+def plot_page(browser):
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(path=str(PLOTLY_JS))
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_legend_title_or_tick_label_runs_into_another(plot_page, width):
+    for name, figure in figures().items():
+        boxes = plot_page.evaluate(MEASURE, [json.loads(figure.to_json()), width])
+        left, top, right, bottom = boxes["svg"]
+        groups = {key: boxes[key] for key in ("legendText", "xtitle", "ytitle", "title", "xticks", "yticks")}
+        for key, items in groups.items():
+            for item in items:
+                assert item[0] >= left - 0.5 and item[2] <= right + 0.5 and item[1] >= top - 0.5 \
+                    and item[3] <= bottom + 0.5, f"{name} at {width}px: a {key} box is cut by the figure's edge"
+        pairs = [("legendText", "xtitle"), ("legendText", "xticks"), ("legendText", "title"), ("xtitle", "xticks"),
+                 ("ytitle", "yticks"), ("title", "yticks"), ("legendText", "yticks"), ("legendText", "ytitle")]
+        for first, second in pairs:
+            for a in groups[first]:
+                for b in groups[second]:
+                    assert not overlap(a, b), f"{name} at {width}px: a {first} box runs into a {second} box"
+
+
+def test_winnow_log_ticks_are_the_sizes_run_not_plotly_minor_digits(plot_page):
+    boxes = plot_page.evaluate(MEASURE, [json.loads(figures()["winnow sparse"].to_json()), 600])
+    assert boxes["xtickText"] == ["16", "64", "256", "1,024", "4,096"], boxes["xtickText"]
