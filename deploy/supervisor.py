@@ -1,4 +1,4 @@
-"""Start the lab's workers and the proxy, keep them up, stop them together.
+"""Start the lab's workers, the proxy and the rooms' Redis, keep them up, stop them together.
 
 ``Deployment(workers, port).run()``: first Redis (Debian's ``redis-server``) on a loopback port, the one
 store of the class rooms (:mod:`lab.room_store`; every worker gets its URL in ``LAB_REDIS_URL``; an operator's
@@ -176,7 +176,8 @@ class Deployment:
                 raise RuntimeError(f"{name} did not listen on port {port} within {PROXY_TIMEOUT:.0f} s")
             time.sleep(0.1)
         if process.poll() is not None:
-            raise RuntimeError(f"{name} exited at start (code {process.returncode}); see {self.run_dir / (name + '.log')}")
+            raise RuntimeError(f"{name} exited at start (code {process.returncode}); "
+                               f"see {self.run_dir / (name + '.log')}")
         return process
 
     def start_proxy(self) -> None:
@@ -204,14 +205,15 @@ class Deployment:
         self.start_proxy()
         self.write_state()
         shown = "localhost" if self.host in ("0.0.0.0", "::") else self.host
-        self.say(f"{len(self.workers)} worker{'s' if len(self.workers) != 1 else ''} behind HAProxy: open http://{shown}:{self.port} "
+        count = f"{len(self.workers)} worker{'s' if len(self.workers) != 1 else ''}"
+        self.say(f"{count} behind HAProxy: open http://{shown}:{self.port} "
                  f"(Ctrl-C stops everything; logs in {self.run_dir})")
 
     def write_state(self) -> None:
         state = {"url": f"http://127.0.0.1:{self.port}", "proxy_pid": self.proxy.pid if self.proxy else None,
                  "restarts": self.restarts, "proxy_restarts": self.proxy_restarts,
-                 "redis_url": self.environment.get(REDIS_URL_VARIABLE), "redis_pid": self.redis.pid if self.redis else None,
-                 "redis_restarts": self.redis_restarts,
+                 "redis_url": self.environment.get(REDIS_URL_VARIABLE),
+                 "redis_pid": self.redis.pid if self.redis else None, "redis_restarts": self.redis_restarts,
                  "workers": [{"name": w.name, "port": w.port, "pid": self.processes[w.name].pid} for w in self.workers]}
         temporary = self.run_dir / "state.json.tmp"
         temporary.write_text(json.dumps(state, indent=1))
@@ -219,7 +221,8 @@ class Deployment:
 
     # ------------------------------------------------------------------ watching
     def check_once(self) -> None:
-        """Start again the proxy if it died (RuntimeError if it cannot), and every worker that died."""
+        """Start again the proxy if it died (RuntimeError if it cannot), Redis if it died, and every worker that
+        died (unless ``respawn`` is off)."""
         if self.proxy is not None and self.proxy.poll() is not None:
             self.say(f"haproxy exited with code {self.proxy.returncode}; starting it again (the workers and "
                      f"their sessions stay)")
