@@ -3,7 +3,7 @@
 import streamlit as st
 
 from experiments import winnow_scaling
-from learners.sources import credit
+from learners.sources import credit, readable
 from ui import state
 from ui.controls import page_header
 from ui.learner_page import learner_page
@@ -29,7 +29,7 @@ if section == "High-dimensional experiment":
     st.markdown(
         "Each learner's mistakes (solid) beside the bound of the parameters it actually ran (dashed, same "
         "colour): Novikoff's R²‖u‖₂²/γ² for the Perceptron; Theorem 3.1 with its own η for Winnow, at "
-        "η = 0.5 and at the construction's tuned η*. The seed's tuned form 2R∞²‖u‖₁² ln d/γ² bounds "
+        "η = 0.5 and at the construction's tuned η*. The notes' tuned form 2R∞²‖u‖₁² ln d/γ² bounds "
         "Winnow at η* only: it is drawn as a grey dotted reference. On the dense target Theorem 3.1 at "
         "η = 0.5 is vacuous (marked ∞): it promises nothing there. ▲ marks a count that reached the cap of "
         "the stream (a lower bound).")
@@ -39,6 +39,6 @@ if section == "High-dimensional experiment":
     with st.expander("The numbers"):
         st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
     for note in result["notes"]:
-        st.caption(note)
+        st.caption(readable(note))
 else:
     learner_page("winnow", max_classes=2)
