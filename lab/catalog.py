@@ -230,6 +230,7 @@ class LearnerSpec:
     quiz: QuizFacts | None = None
     summary: str = ""
     kind: str = "classifier"        # "classifier" (points) or "experts" (advice)
+    max_trials: int | None = None   # a browser run's trial limit where its kind's (lab.limits.TRIALS) is too many
 
     @property
     def cls(self) -> type:
@@ -324,7 +325,7 @@ LEARNERS = {spec.name: spec for spec in (
                 (Param("margin", "margin δ", "float", 0.5, 0.05, 2.0, 0.05),
                  Param("rate", "rate β", "float", 0.1, 0.01, 1.0, 0.01),
                  Param("max_degree", "edges per feature d", "int", 20, 1, 200, 1)),
-                quiz=QuizFacts("rows", rows=_ooz_columns),
+                quiz=QuizFacts("rows", rows=_ooz_columns), max_trials=1_000,
                 summary="A sparse index of feature → class edges, moved by deductions "
                         f"({credit('004', 'Fig. 1')}). "
                         "Needs non-negative features."),

@@ -12,7 +12,12 @@ model, math and quiz answers), at a cost per trial that depends on the learner a
   scores for a linear model, n·S kernel values for a kernel model — on 3,000 points a 3,000-trial
   kernel run took 17 s (measured on the 2-core machine the lab is tested on).
 
-So each learner gets a trial limit (:data:`TRIALS`), and the adversarial order of a kernel learner a
+* OOZ moves on nearly every trial (until every other class scores δ below the true one), so nearly
+  every trial draws new class regions: on 2,000 points in six classes its run took about twice the
+  multi-vector perceptron's time, so its catalog entry halves its kind's limit (``max_trials``).
+
+So each learner gets a trial limit (:data:`TRIALS`, or its catalog entry's ``max_trials``), and the
+adversarial order of a kernel learner a
 smaller one that shrinks with the number of points (:data:`KERNEL_SCAN_BUDGET` kernel values in all).
 Beyond the limit the run stops and the page says so; the library (``lab.runner.Run(...).play()``,
 any learner's ``fit``) and ``python -m experiments`` have no limit.
@@ -24,6 +29,8 @@ Examples
 >>> limit = trial_limit("Kernel Perceptron", 100_000, "adversarial")
 >>> limit.trials, "every point" in limit.reason
 (200, True)
+>>> trial_limit("OOZ", 1_000, "drawn").trials
+1000
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ def kind_of(name: str) -> str:
 def trial_limit(name: str, n_points: int, order: str) -> Limit:
     """The trial limit of learner ``name`` on ``n_points`` points presented in ``order``."""
     kind = kind_of(name)
-    trials = TRIALS[kind]
+    trials = catalog.LEARNERS[name].max_trials or TRIALS[kind]
     reason = f"a run in the browser lab holds at most {trials:,} trials of this learner, so that it builds in a few seconds"
     if kind == "kernel" and order == "adversarial":
         scan = max(1, int(math.sqrt(2 * KERNEL_SCAN_BUDGET / max(int(n_points), 1))))

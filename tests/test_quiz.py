@@ -176,11 +176,17 @@ def test_the_payload_carries_the_quiz_for_at_most_quiz_trials():
     assert quiz["answers"]["mistake"] == [0 if m == "1" else 1 for m in payload["trials"]["mistake"][:QUIZ_TRIALS]]
 
 
-@pytest.mark.parametrize("name", ["Perceptron", "Winnow", "Kernel Perceptron", "Multi-vector Perceptron",
-                                  "All-pair Perceptron", "Passive-Aggressive", "Apportioned margin"])
+STEPPED = sorted({name for page, names in catalog.PAGES.items() for name in names
+                  if catalog.LEARNERS[name].kind == "classifier"})
+
+
+@pytest.mark.parametrize("name", STEPPED)
 def test_every_stepping_learner_gets_a_quiz_whose_mistakes_are_the_runs(name):
+    """Every learner a page offers (catalog.PAGES), on points it accepts (non-negative where it needs them)."""
     rng = np.random.default_rng(1)
     X = rng.normal(size=(40, 2))
+    if catalog.LEARNERS[name].cls._positive_only:
+        X = np.abs(X)
     k = 2 if catalog.LEARNERS[name].binary_only else 3
     points = PointSet.from_arrays(X, rng.integers(0, k, 40))
     payload = build_timeline(name, {}, points)
@@ -216,6 +222,7 @@ REPLAY = {
     "Importance-Weighted Perceptron": ([{}, {"fit_intercept": False}], [2], "line", _normal_plain),
     "Kernel Perceptron": ([{"kernel": "rbf"}, {"kernel": "poly", "degree": 2}], [2], "alpha", None),
     "Winnow": ([{}], [2], "line", _normal_balanced),
+    "p-norm": ([{}, {"p": 3.0}, {"p": 12.0, "fit_intercept": False}], [2], "line", _normal_plain),
     "Passive-Aggressive": ([{}, {"variant": "PA-I"}], [2, 3], None, None),
     "Multi-vector Perceptron": ([{}], [2, 3], "rows", lambda W: W),
     "Multi-vector IWP": ([{}], [2, 3], "rows", lambda W: W),
@@ -289,7 +296,7 @@ def expected_answers(name, kind, read, learner, records, X, values):
 def replay(name, values, k, seed):
     rng = np.random.default_rng(seed)
     n = 30
-    positive = name in ("Weight-bounded perceptron", "OOZ")
+    positive = catalog.LEARNERS[name].cls._positive_only          # OOZ, the weight-bounded perceptron
     X = rng.uniform(0.05, 1.0, size=(n, 2)) if positive else rng.normal(size=(n, 2))
     labels = rng.integers(0, k, n)
     weights = rng.choice([0.0, 0.5, 1.0, 2.0], n)
