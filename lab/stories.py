@@ -30,6 +30,11 @@ class Story:
     arguments: dict
     presets: dict = field(default_factory=dict)
     theta: tuple | None = None
+    #: False: the page it opens runs on data of its own (Winnow's high-dimensional streams, the experts'
+    #: advice), so opening it leaves the user's points alone; its points serve only lessons and examples
+    uses_points: bool = True
+    #: what the notice says after "Story loaded: <title>."
+    hint: str = "Press Step or Play."
 
 
 STORIES = {story.key: story for story in (
@@ -59,11 +64,12 @@ STORIES = {story.key: story for story in (
           "In high dimension with a target on few features, Winnow's mistakes grow with log n, "
           "the perceptron's with n (Agarwal's notes §4).",
           "views/winnow.py", "linearly_separable", {"n": 80, "margin_gamma": 0.3, "seed": 7},
-          {"winnow_section": "High-dimensional experiment"}),
+          {"winnow_section": "High-dimensional experiment"}, uses_points=False,
+          hint="The experiment runs as the page opens: compare the two learners' mistakes as n grows."),
     Story("perfect-expert", "One perfect expert",
           "Among 16 noisy experts one never errs: Weighted Majority soon follows it, within 2.41(m + log₂N).",
           "views/experts.py", "linearly_separable", {"n": 40, "margin_gamma": 0.3, "seed": 0},
-          {"experts_generator": "perfect expert"}),
+          {"experts_generator": "perfect expert"}, uses_points=False),
     Story("priority", "Priority {10, 10, 1, 1}",
           "Four overlapping clouds; make classes 0 and 1 ten times as important and watch "
           "the regions grow towards the cheap classes (Gottlieb, Kaufman & Kontorovich, Figures 3–5).",

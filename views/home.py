@@ -11,14 +11,15 @@ from ui.controls import literal
 
 def open_story(key: str) -> None:
     story = STORIES[key]
-    try:
-        points = make_points(story)
-    except ValueError as error:
-        state.notify("error", f"The story could not be loaded: {literal(error)}")
-        return
-    state.set_points(points, origin=DataRef(story=key))
+    if story.uses_points:           # a page that runs on data of its own leaves the user's points alone
+        try:
+            points = make_points(story)
+        except ValueError as error:
+            state.notify("error", f"The story could not be loaded: {literal(error)}")
+            return
+        state.set_points(points, origin=DataRef(story=key))
     state.preset(story.presets)
-    state.notify("success", f"Story loaded: {story.title}. Press Step or Play.")
+    state.notify("success", f"Story loaded: {story.title}. {story.hint}")
     st.switch_page(story.page)
 
 
