@@ -1156,7 +1156,9 @@ def weight_bounded_bound_curves(learner, X, y) -> list[BoundCurve]:
         distance_sq = s**2 * float(v @ v) / 4.0
         values = bounds.weight_bounded(distance_sq, np.maximum(s * gamma_t / beta, 0.0), beta)
         if np.isfinite(values[-1]) and (not details or values[-1] < best[-1]):
-            details = {"W_star": 0.5 + s[-1] * v / 2.0, "u": float(s[-1] * gamma_t[-1] / beta),
+            # "u" is the comparator's normal 2W* − 1 on the features (as every curve's u, so the player can
+            # draw its line); the appendix's u, the separation in units of β, is "u_margin"
+            details = {"u": s[-1] * v, "W_star": 0.5 + s[-1] * v / 2.0, "u_margin": float(s[-1] * gamma_t[-1] / beta),
                        "distance_sq": float(distance_sq[-1]), "beta": beta, "until": separable}
         best = np.minimum(best, values)
     values = np.full(T, np.inf)

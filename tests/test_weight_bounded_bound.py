@@ -53,12 +53,13 @@ def test_the_lab_curve_applies_on_such_streams_and_is_never_below_the_mistakes(b
     assert np.all(model.history_["cum_mistakes"] <= curve.values)
     # the last value is the library's formula at the W* and u the curve reports
     d = curve.details
-    assert np.all((d["W_star"] >= 0) & (d["W_star"] <= 1)) and d["u"] > 2
+    assert np.all((d["W_star"] >= 0) & (d["W_star"] <= 1)) and d["u_margin"] > 2
+    assert np.allclose(d["u"], 2 * d["W_star"] - 1)
     F = model._features(X5)
     margin = float(np.min(np.where(y5 == 1, 1.0, -1.0) * (F @ (2 * d["W_star"] - 1))))
-    assert margin >= d["u"] * beta * (1 - 1e-9)
+    assert margin >= d["u_margin"] * beta * (1 - 1e-9)
     assert curve.values[-1] == pytest.approx(
-        bounds.weight_bounded(float(np.sum((0.5 - d["W_star"]) ** 2)), d["u"], beta), rel=1e-9)
+        bounds.weight_bounded(float(np.sum((0.5 - d["W_star"]) ** 2)), d["u_margin"], beta), rel=1e-9)
 
 
 def test_rows_longer_than_one_stop_the_curve_where_they_begin():
