@@ -77,3 +77,22 @@ def test_novikoff_applies_to_the_perceptron_and_to_iwp_only_while_its_weights_ar
     assert iwp.novikoff_applies(learner, np.array([2.0, 2.0, 2.0]))
     assert not iwp.novikoff_applies(learner, np.array([1000.0, 0.001, 1.0]))
     assert not iwp.novikoff_applies(learner, np.array([0.0, 0.0]))
+
+
+def test_every_classifier_of_the_catalog_is_offered_by_a_page():
+    """Issue 26: an entry makes a learner steppable — OOZ (Multiclass), the weight-bounded perceptron and the
+    p-norm algorithm (Perceptron; p-norm also on Winnow) were catalog entries no page offered."""
+    offered = {name for names in catalog.PAGES.values() for name in names}
+    classifiers = {name for name, spec in catalog.LEARNERS.items() if spec.kind == "classifier"}
+    assert classifiers <= offered, classifiers - offered
+    assert {"p-norm", "Weight-bounded perceptron"} <= set(catalog.PAGES["perceptron"])
+    assert "p-norm" in catalog.PAGES["winnow"] and "OOZ" in catalog.PAGES["multiclass"]
+
+
+def test_an_entrys_max_trials_is_the_limit_of_its_browser_runs():
+    from lab.limits import TRIALS, kind_of, trial_limit
+    limited = {name: spec.max_trials for name, spec in catalog.LEARNERS.items() if spec.max_trials}
+    assert limited.get("OOZ", 0) < TRIALS[kind_of("OOZ")]
+    for name, spec in catalog.LEARNERS.items():
+        if spec.kind == "classifier":
+            assert trial_limit(name, 10**5, "drawn").trials == (spec.max_trials or TRIALS[kind_of(name)]), name
