@@ -254,9 +254,14 @@ class Deployment:
         self.say("stopped")
 
     def run(self) -> int:
-        """Start, watch until Ctrl-C or SIGTERM, stop; the exit code."""
+        """Start, watch until Ctrl-C or SIGTERM, stop; the exit code.
+
+        Ctrl-C is taken even when the supervisor was started with SIGINT ignored, as a shell starts a
+        background job (``python -m deploy &``): Python then installs no handler of its own, and Ctrl-C
+        (or ``kill -INT``) would do nothing."""
         stopping = []
-        previous = signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+        previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, lambda *_: stopping.append(True)),
+                    signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler)}
         try:
             self.start()
             while not stopping:
@@ -269,5 +274,6 @@ class Deployment:
             self.say(str(error))
             return 1
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
             self.stop()

@@ -89,17 +89,43 @@ def wait_for(condition, what: str, seconds: float = PATIENCE):
     pytest.fail(f"{what}: not within {seconds:.0f} s")
 
 
-def start_deploy(run_dir, port: int) -> subprocess.Popen:
-    """``python -m deploy`` with two workers on 127.0.0.1; returns once its state file is written."""
+def start_deploy(run_dir, port: int, *, sigint_ignored: bool = False) -> subprocess.Popen:
+    """``python -m deploy`` with two workers on 127.0.0.1; returns once its state file is written.
+
+    ``sigint_ignored``: started as a shell starts a background job (``command &`` without job control), with
+    SIGINT ignored — a disposition every program it starts inherits."""
     first = free_port()
     while first <= port <= first + 1:
         first = free_port()
     process = subprocess.Popen([sys.executable, "-m", "deploy", "--workers", "2", "--port", str(port), "--host",
                                 "127.0.0.1", "--first-worker-port", str(first), "--run-dir", str(run_dir)],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+                               preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None)
     wait_for(lambda: (run_dir / "state.json").exists() or process.poll() is not None, "python -m deploy started")
     assert process.poll() is None, process.communicate()[0].decode()
     return process
+
+
+def end(process: subprocess.Popen, run_dir) -> None:
+    """After a test, failed or not: no deployment left running.  The supervisor is asked to stop (it stops
+    its children) and killed only if it does not; then whatever it started and left is killed too."""
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.communicate(timeout=PATIENCE)
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+    if (run_dir / "state.json").exists():
+        state = read_state(run_dir)
+        for pid in [state.get("proxy_pid"), state.get("redis_pid")] + [w["pid"] for w in state["workers"]]:
+            if pid and not gone(pid):
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
 
 
 def read_state(run_dir) -> dict:
@@ -125,9 +151,13 @@ def answers(url: str, worker: str) -> bool:
 
 
 @needs_haproxy
-def test_deploy_serves_the_lab_through_the_proxy_and_stops_everything_on_ctrl_c(tmp_path):
+@pytest.mark.parametrize("sigint_ignored", [False, True], ids=["from a terminal", "as a background job"])
+def test_deploy_serves_the_lab_through_the_proxy_and_stops_everything_on_ctrl_c(tmp_path, sigint_ignored):
+    """Issue 25: this test hung when the test run was a background job of a shell: Python then leaves SIGINT
+    ignored, so the supervisor never saw the Ctrl-C; the test gave up and killed it, and its workers ran on
+    without it.  The supervisor now takes SIGINT itself."""
     port = free_port()
-    process = start_deploy(tmp_path, port)
+    process = start_deploy(tmp_path, port, sigint_ignored=sigint_ignored)
     try:
         state = read_state(tmp_path)
         status, headers, body = fetch(f"http://127.0.0.1:{port}/")
@@ -145,8 +175,7 @@ def test_deploy_serves_the_lab_through_the_proxy_and_stops_everything_on_ctrl_c(
         for pid in children:
             wait_for(lambda: gone(pid), f"process {pid} stopped")
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+        end(process, tmp_path)
 
 
 @needs_haproxy
@@ -179,8 +208,7 @@ def test_a_killed_proxy_is_started_again_and_every_worker_is_kept(tmp_path):
         for pid in [after["proxy_pid"], *workers.values()]:
             wait_for(lambda: gone(pid), f"process {pid} stopped")
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+        end(process, tmp_path)
 
 
 #: a child that, asked to stop (SIGTERM), exits cleanly only once all three children were asked
@@ -259,5 +287,4 @@ def test_deploy_runs_the_rooms_redis_and_starts_it_again_with_its_data(tmp_path)
         process.communicate(timeout=PATIENCE)
         wait_for(lambda: gone(after["redis_pid"]), "Redis stopped")
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+        end(process, tmp_path)

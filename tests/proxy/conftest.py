@@ -70,12 +70,21 @@ def start_deployment(tmp_path: Path, workers: int = 2, respawn: bool = True) -> 
 
 def stop_deployment(running: Running) -> None:
     try:
-        os.killpg(running.process.pid, signal.SIGTERM)       # the supervisor stops proxy and workers
-        running.process.wait(30)
+        os.killpg(running.process.pid, signal.SIGTERM)       # the supervisor stops proxy, Redis and workers
+        running.process.wait(120)
     except ProcessLookupError:
         pass
     except subprocess.TimeoutExpired:
         os.killpg(running.process.pid, signal.SIGKILL)
+        running.process.wait()
+        if (running.run_dir / "state.json").exists():        # what the killed supervisor left running
+            state = running.state()
+            for pid in [state.get("proxy_pid"), state.get("redis_pid")] + [w["pid"] for w in state["workers"]]:
+                try:
+                    if pid:
+                        os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
 
 
 @pytest.fixture(scope="module")
