@@ -39,6 +39,37 @@ from learners import bounds
 
 #: the relative tolerance of a numeric answer (1 %), unless the question sets its own
 TOLERANCE = 0.01
+#: wrong answers a screen takes before it shows the right one and its explanation (the first asks again)
+TRIES = 2
+
+
+def reveals(wrong_tries: int) -> bool:
+    """Whether a screen, answered wrong ``wrong_tries`` times so far, shows its answer (:data:`TRIES`)."""
+    return wrong_tries >= TRIES
+
+
+# ------------------------------------------------------------------ progress in a link
+def done_text(done: dict) -> str:
+    """The screens answered right, {lesson index: {screen index}} (0-based), as a link's ``done`` value:
+    1-based "lesson-screen" pairs joined by dots, in order ("1-1.1-3.3-2")."""
+    return ".".join(f"{lesson + 1}-{screen + 1}" for lesson in sorted(done) for screen in sorted(done[lesson]))
+
+
+def read_done(text, screens_per_lesson) -> dict:
+    """:func:`done_text` read back: {lesson index: {screen index}}.  Pairs out of range, repeated or not
+    two ASCII whole numbers are left out; a text longer than any real progress is ignored whole."""
+    text = str(text or "")
+    if len(text) > 8 * sum(screens_per_lesson):
+        return {}
+    done: dict = {}
+    for pair in text.split("."):
+        parts = pair.split("-")
+        if len(parts) != 2 or not all(0 < len(p) <= 3 and all("0" <= c <= "9" for c in p) for p in parts):
+            continue
+        lesson, screen = int(parts[0]) - 1, int(parts[1]) - 1
+        if 0 <= lesson < len(screens_per_lesson) and 0 <= screen < screens_per_lesson[lesson]:
+            done.setdefault(lesson, set()).add(screen)
+    return done
 
 
 # ------------------------------------------------------------------ data of a screen

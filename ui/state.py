@@ -322,11 +322,20 @@ def _whole(text, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def lesson_position(screens_per_lesson: list[int]) -> tuple[int, int]:
+def lesson_position(screens_per_lesson: list[int], keys: tuple = ()) -> tuple[int, int]:
     """The lesson and screen shown (0-based).  The first time in a session they come from the URL
-    (``?lesson=2&screen=3``, 1-based; bad values are ignored), afterwards from the session."""
+    (``?lesson=2&screen=3``, 1-based; bad values are ignored), afterwards from the session; so does the
+    progress of the lessons ``keys`` (in order), ``?done=1-1.3-2`` (:func:`lab.lessons.read_done`)."""
     at = _get("lesson_at")
     if at is None:
+        from lab.lessons import read_done
+
+        done = st.query_params.get_all("done")
+        for lesson, screens in read_done(done[0] if len(done) == 1 else "", screens_per_lesson).items():
+            if lesson < len(keys):
+                record = _get("lessons").setdefault(keys[lesson], {})
+                for screen in screens:
+                    record.setdefault(screen, {"done": True})      # counted, with nothing to show
         lesson = _whole(st.query_params.get("lesson"), 1, len(screens_per_lesson))
         lesson = 0 if lesson is None else lesson - 1
         screen = _whole(st.query_params.get("screen"), 1, screens_per_lesson[lesson])
@@ -344,16 +353,31 @@ def set_lesson_position(lesson: int, screen: int) -> None:
 
 
 def lesson_result(lesson_key: str, screen: int) -> dict | None:
-    """The last check of a screen this session: {"answer", "right", "text"}, or None."""
-    return _get("lessons").get(lesson_key, {}).get(int(screen))
+    """The last check of a screen this session: {"given", "answer", "right", "text", "wrong"} ("wrong": the
+    wrong answers given so far), or None (also for a screen a link only marked done)."""
+    record = _get("lessons").get(lesson_key, {}).get(int(screen))
+    return record if record and "text" in record else None
 
 
 def set_lesson_result(lesson_key: str, screen: int, result: dict) -> None:
-    """Keep the check of a screen (a right answer marks the screen done; a later wrong one does not undo it)."""
+    """Keep the check of a screen (a right answer marks the screen done; a later wrong one does not undo it)
+    and count its wrong answers."""
     screens = _get("lessons").setdefault(lesson_key, {})
-    before = screens.get(int(screen))
-    done = bool(result.get("right")) or bool(before and before.get("done"))
-    screens[int(screen)] = {**result, "done": done}
+    before = screens.get(int(screen)) or {}
+    done = bool(result.get("right")) or bool(before.get("done"))
+    wrong = before.get("wrong", 0) + (0 if result.get("right") else 1)
+    screens[int(screen)] = {**result, "done": done, "wrong": wrong}
+
+
+def write_lessons_done(keys) -> None:
+    """Put the progress of the lessons ``keys`` (in order) in the URL, ``?done=1-1.3-2`` (none: no ``done``)."""
+    from lab.lessons import done_text
+
+    text = done_text({index: screens_done(key) for index, key in enumerate(keys) if screens_done(key)})
+    if text and st.query_params.get("done") != text:
+        st.query_params["done"] = text
+    elif not text and "done" in st.query_params:
+        del st.query_params["done"]
 
 
 def screens_done(lesson_key: str) -> set[int]:

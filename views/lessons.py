@@ -16,7 +16,8 @@ def facts_of(lesson_key: str, screen_index: int) -> dict:
     return lessons.BY_KEY[lesson_key].screens[screen_index].facts()
 
 
-lesson_index, screen_index = state.lesson_position([len(lesson.screens) for lesson in LESSONS])
+KEYS = tuple(lesson.key for lesson in LESSONS)
+lesson_index, screen_index = state.lesson_position([len(lesson.screens) for lesson in LESSONS], KEYS)
 lesson = LESSONS[lesson_index]
 screen = lesson.screens[screen_index]
 facts = facts_of(lesson.key, screen_index)
@@ -50,13 +51,18 @@ with right:
         else:
             state.set_lesson_result(lesson.key, screen_index, {"given": str(given), "right": result.right,
                                                                "answer": result.answer, "text": result.explanation})
+            state.write_lessons_done(KEYS)             # progress survives a reload: ?done=…
     shown = state.lesson_result(lesson.key, screen_index)
     if shown:
         if shown["right"]:
             st.success(f"Right: {shown['answer']}.")
-        else:
+        elif lessons.reveals(shown["wrong"]):
             st.error(f"Not quite — you answered {shown['given']}; the answer is {shown['answer']}.")
-        st.markdown(shown["text"])
+        else:
+            st.warning(f"Not quite — you answered {shown['given']}. Look again and try once more: a second "
+                       "wrong answer shows the answer and why.")
+        if shown["right"] or lessons.reveals(shown["wrong"]):
+            st.markdown(shown["text"])
     back, forward = st.columns(2)
     last_screen = screen_index == len(lesson.screens) - 1
     if back.button("◀ Previous", key="lesson_back", disabled=lesson_index == 0 and screen_index == 0,

@@ -262,12 +262,16 @@ def test_every_lesson_can_be_walked_to_its_end(page, server_url, lesson_index):
         screenshot(page, "self-study-lesson-7-end", full_page=False)
 
 
-def test_a_wrong_answer_shows_the_explanation_with_its_numbers(page, server_url):
+def test_a_second_wrong_answer_shows_the_explanation_with_its_numbers(page, server_url):
     page.goto(f"{server_url}/lessons?lesson=1&screen=2")
     wait_idle(page)
     screen = LESSONS[0].screens[1]
     facts = screen.facts()
-    answer_screen(page, 0, 1, "12")
+    answer_screen(page, 0, 1, "13")          # the first wrong answer asks again and reveals nothing
+    warning = page.locator('[data-testid="stAlertContentWarning"]').first.inner_text()
+    assert warning.startswith("Not quite — you answered 13") and f"{facts['answer']:.6g}" not in warning
+    assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+    answer_screen(page, 0, 1, "12")          # the second shows the answer and why
     error = page.locator('[data-testid="stAlertContentError"]').first.inner_text()
     assert error.startswith("Not quite — you answered 12") and f"{facts['answer']:.6g}" in error
     body = page.locator('[data-testid="stMain"]').inner_text()
