@@ -723,9 +723,24 @@ class Player {
       }
     }
     const range = full.yaxis.range;
-    if (Math.abs(range[1] - top) > 1e-9 || Math.abs(range[0] - base.range[0]) > 1e-9) {
-      this.Plotly.relayout(this.curves, {"yaxis.range": [base.range[0], top]});
+    if (Math.abs(range[1] - top) < 1e-9 && Math.abs(range[0] - base.range[0]) < 1e-9) return;
+    const update = {"yaxis.range": [base.range[0], top]};
+    if (log && Array.isArray(base.tickvals)) {
+      // the log axis's ticks as viz/curves.py draws them: "0" at its foot, then 1, 2, 5 a decade (1 a decade
+      // over more than meta.counts.dense_decades)
+      const counts = ((this.curvesLayout.meta || {}).counts) || {};
+      const floor = base.tickvals[0], values = [floor], labels = [base.ticktext[0]];
+      const steps = top - Math.log10(floor) > (counts.dense_decades || 3.5) ? [1] : [1, 2, 5];
+      for (let k = Math.ceil(Math.log10(floor)); k <= Math.floor(top); k++) {
+        for (const step of steps) {
+          const v = step * 10 ** k;
+          if (v > floor * 1.5 && Math.log10(v) <= top) { values.push(v); labels.push(v >= 1e5 ? v.toExponential(0) : String(Number(v.toPrecision(3)))); }
+        }
+      }
+      update["yaxis.tickvals"] = values;
+      update["yaxis.ticktext"] = labels;
     }
+    this.Plotly.relayout(this.curves, update);
   }
 
   async drawInvariants() {
@@ -894,7 +909,8 @@ class Player {
     const numbers = payload.math.numbers[t - 1];
     // The same template as the math shown (most trials of a run share a few): only its numbers change,
     // written into the existing <mn> nodes — new MathML elements would each need style and layout
-    if (this.shownTemplate === use && this.mathNumbers && this.mathNumbers.length === numbers.length) {
+    // (not when the math shown was fitted to its box: a trial's layout must not depend on the trials before)
+    if (this.shownTemplate === use && !this.mathFitted && this.mathNumbers && this.mathNumbers.length === numbers.length) {
       let changed = false;
       for (let i = 0; i < numbers.length; i++) {
         if (this.mathNumbers[i].textContent !== numbers[i]) { this.mathNumbers[i].textContent = numbers[i]; changed = true; }
@@ -920,10 +936,12 @@ class Player {
   // grows is fitted again then.
   fitMath() {
     const box = this.mathBody, width = box.clientWidth;
+    this.mathFitted = false;
     if (!width) return;
     for (const math of box.querySelectorAll("math")) {
       const wide = () => math.scrollWidth > width + 0.5;
       if (!wide()) continue;
+      this.mathFitted = true;
       const steps = [() => this.elide(math, 3, 2), () => this.breakRows(math, width), () => this.breakFlat(math),
                      () => this.elide(math, 2, 1, 5)];
       for (const step of steps) { if (step() && !wide()) break; }

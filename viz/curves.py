@@ -150,6 +150,9 @@ RARE = 0.1
 #: the player draws the curve of the comparator the student drags in this colour
 #: (components/comparator_drag.js, COLOR): no bound of the figure takes it
 DRAGGED_U_COLOR = "#CC79A7"
+#: a log axis over at most this many decades has ticks at 1, 2 and 5 of each; over more, at 1 only
+#: (the player keeps the rule when a curve it adds stretches the axis: layout.meta.counts)
+DENSE_DECADES = 3.5
 #: references (bounds of another run) are grey and thin; each gets its own dash
 REFERENCE_DASHES = ("dot", "dashdot", "longdashdot", "longdash")
 
@@ -199,7 +202,7 @@ def count_axis(top: float, highest: float, lowest: float = 1.0, *, log_y="auto")
     # a factor 2): on a tall range its tick keeps clear of the next one
     floor = lowest / 10.0 ** max(np.log10(2), np.log10(max(upper, 1.0) / lowest) / 6)
     decades = range(int(np.floor(np.log10(floor))) + 1, int(np.ceil(np.log10(max(upper, 1.0)))) + 5)
-    steps = (1, 2, 5) if np.log10(max(upper, 1.0) / floor) <= 3.5 else (1,)
+    steps = (1, 2, 5) if np.log10(max(upper, 1.0) / floor) <= DENSE_DECADES else (1,)
     values = [round(s * 10.0 ** k, 12) for k in decades for s in steps]
     return {"type": "log", "floor": float(floor), "tickmode": "array",
             "tickvals": [float(floor)] + values, "ticktext": ["0"] + [f"{v:g}" for v in values],
@@ -417,7 +420,7 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
     layout["legend"] = {**layout["legend"], "yref": "container", "y": 0, "yanchor": "bottom"}
     label = f"{y_label} (log scale)" if floor is not None else y_label
     layout["yaxis"] = axis_style(title=label, autorange=False, automargin=True, **axis)
-    layout["meta"] = {"counts": {"top": top, "highest": highest, "floor": floor}}
+    layout["meta"] = {"counts": {"top": top, "highest": highest, "floor": floor, "dense_decades": DENSE_DECADES}}
     return go.Figure(traces, layout=layout, _validate=False)
 
 

@@ -8,7 +8,9 @@ names, at 1280×720, at 1920×1080 and in presentation mode, at the first trial,
 * no box of trial math is wider than its box (scrollWidth ≤ clientWidth);
 * the bounding boxes of the curves' legend entries, title, subtitle, axis titles and tick labels do not
   overlap one another;
-* no "&gt;" or "&lt;" is shown as text.
+* no "&gt;" or "&lt;" is shown as text;
+* the boundary's legend names a comparator only when some trial draws one, and the controls stay on
+  one line each, within the player.
 
 One server and one browser for all of it (session fixtures); a page is opened once and measured in many
 states; every wait is on a condition.  Screenshots go to screenshots/curves-in-view-*.png.
@@ -68,6 +70,19 @@ MEASURE = """() => {
     const [a, b] = [boxes[i][2], boxes[j][2]];
     if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
       problems.push(`overlap: ${boxes[i][0]} "${boxes[i][1]}" and ${boxes[j][0]} "${boxes[j][1]}"`);
+  }
+  const payload = root._mblPlayer.payload;
+  if (payload.kind === 'points' && !/[^.]/.test(payload.boundary.comparator_use || '')) {
+    for (const entry of root.querySelectorAll('.mbl-tl-above .legendtext'))
+      if (/comparator/.test(entry.textContent)) problems.push(`legend lists a comparator none draws: ${entry.textContent}`);
+  }
+  const bar = root.querySelector('.mbl-tl-bar');
+  if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`the controls are wider than the player: ${bar.scrollWidth} > ${bar.clientWidth}`);
+  for (const button of bar.querySelectorAll('button')) {
+    if (!button.offsetParent) continue;
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) problems.push(`button on two lines: ${button.textContent}`);
   }
   const texts = [root.innerText, ...[...root.querySelectorAll('svg text')].map((t) => t.textContent)].join('\\n');
   const entity = texts.match(/&(gt|lt|amp);/);
