@@ -297,14 +297,17 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
 
 
 def _comparators(learner, found, T: int, box, scale) -> tuple[list, str]:
-    """The comparator lines of the bounds (those that bound this run and have a u), and for every
-    trial which of them to draw ('.' for none): the first whose bound applies at that trial."""
+    """The comparator lines of the bounds (those that bound this run, have a u, and are drawn on the
+    curves: not those applying on under :data:`viz.curves.RARE` of the trials), and for every trial
+    which of them to draw ('.' for none): the first whose bound applies at that trial."""
     from learners.comparators import comparator_line
 
     lines, owners = [], []
     for index, curve in enumerate(found):
         u = (curve.details or {}).get("u")
         if u is None or not curve.bounds_this_run or not np.all(np.isfinite(u)):
+            continue
+        if np.count_nonzero(curve.applies) < curve_figures.RARE * T:
             continue
         v, b = comparator_line(learner, u)
         segment = line_segment_in_box(v, b, box) if v.shape[0] == 2 and np.any(v) else None

@@ -8,6 +8,7 @@ math of every trial, a kernel model's scores rebuilt from the dual changes.
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -121,6 +122,17 @@ def test_comparator_lines_are_drawn_only_where_their_bound_applies():
     for t, owner in enumerate(use):
         if owner != "." and t >= differ:
             assert "Novikoff" not in names[int(owner)] and "Gentile" not in names[int(owner)], (t, names[int(owner)])
+
+
+def test_a_bound_too_rare_to_be_drawn_draws_no_comparator_either():
+    """Winnow's theorem applying on 1 of 80 trials is named under the curves, not drawn (issue 27): its
+    comparator u is not drawn on the boundary either, so the boundary's legend has no "comparator u"."""
+    points = generators.make("linearly_separable", n=80, margin_gamma=0.3, seed=7)
+    payload = build_timeline("Winnow", {}, points)
+    figure = json.loads(payload["curves"]["figure"])
+    assert re.search(r"Winnow[^,]*\(1 trial\)", figure["layout"]["title"]["subtitle"]["text"])
+    assert payload["boundary"]["comparator_use"] == "." * payload["T"]
+    assert payload["boundary"]["comparators"] == []
 
 
 def test_the_math_is_packed_into_few_templates(separable):
