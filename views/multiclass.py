@@ -64,19 +64,20 @@ if len(points) and len(points.used_classes) >= 2:
     with left:
         st.subheader("Multi-vector ≡ all-pair")
         ratios = agreement["score_ratio"][np.isfinite(agreement["score_ratio"])]
-        cols = st.columns(3)
+        cols = st.columns(2)            # two metrics a row: three in half the page cut their labels
         cols[0].metric("Disagreements", int(agreement["disagreements"][-1]),
                        help="trials where the two predicted different classes")
-        cols[1].metric("Score ratio AP / MV", f"{np.median(ratios):.6g}" if ratios.size else "—",
-                       help=f"k = {agreement['k']} classes")
-        cols[2].metric("Mistakes MV / AP", "{} / {}".format(*agreement["mistakes"]))
+        cols[1].metric("Mistakes MV / AP", "{} / {}".format(*agreement["mistakes"]))
+        cols = st.columns(2)
+        cols[0].metric("Score ratio", f"{np.median(ratios):.6g}" if ratios.size else "—",
+                       help=f"the all-pair scores ÷ the multi-vector ones, median over the trials; "
+                            f"k = {agreement['k']} classes")
     with right:
         st.subheader("MV-IWP against MV-Perceptron")
         iwp, plain = comparison["first"], comparison["second"]
-        cols = st.columns(2)
-        cols[0].metric("Mistakes IWP / plain", f"{iwp['mistakes'][-1]} / {plain['mistakes'][-1]}")
-        cols[1].metric("Weighted loss IWP / plain",
-                       f"{iwp['weighted_loss'][-1]:.3g} / {plain['weighted_loss'][-1]:.3g}")
+        # one metric a row: "Weighted loss IWP / plain" is cut in a quarter of a 1024-pixel page
+        st.metric("Mistakes IWP / plain", f"{iwp['mistakes'][-1]} / {plain['mistakes'][-1]}")
+        st.metric("Weighted loss IWP / plain", f"{iwp['weighted_loss'][-1]:.3g} / {plain['weighted_loss'][-1]:.3g}")
         if not points.has_weights:
             st.caption("All points weigh 1: give some points larger weights on the Data page to see "
                        "the IWP trade mistakes for cost.")
