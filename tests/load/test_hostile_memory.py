@@ -173,10 +173,10 @@ def test_a_forged_message_and_a_forged_lab_file_cost_no_memory(tmp_path):
 
 
 def point_file(tmp_path, index: int):
-    """The ``index``-th distinct CSV of 100,000 points in three classes."""
+    """The ``index``-th distinct CSV of 100,000 points in two classes (the Perceptron and Winnow pages are binary)."""
     path = tmp_path / f"set{index}.csv"
     lines = ["x1,x2,label"] + [f"{(i % 997) * 0.013 - 6.5 + index * 0.001:.6f},{(i % 991) * -0.011 + 5.4:.6f},"
-                              f"{'ABC'[i % 3]}" for i in range(ROWS)]
+                              f"{'AB'[i % 2]}" for i in range(ROWS)]
     path.write_text("\n".join(lines) + "\n")
     return path
 
@@ -192,13 +192,16 @@ def every_page(browser, url: str, path) -> None:
         page.get_by_role("button", name="Import", exact=True).click()
         metric_is(page, "Points", ROWS)
         for name in PAGES:
+            start = time.perf_counter()
             page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click()
-            page.wait_for_selector(".mbl-tl[data-trial]", timeout=TIMEOUT)
+            page.wait_for_url(f"**/{name.lower()}**", timeout=TIMEOUT)
             page.get_by_text("This run shows its first").first.wait_for(timeout=TIMEOUT)
+            page.locator(".mbl-tl[data-trial]").first.wait_for(state="attached", timeout=TIMEOUT)
             if name == "Priority":
                 page.get_by_text("The baselines are fitted on a seeded sample").first.wait_for(timeout=TIMEOUT)
             if name == "Multiclass":
                 page.get_by_text("Multi-vector ≡ all-pair").first.wait_for(timeout=TIMEOUT)
+            print(f"{path.name} {name}: {time.perf_counter() - start:.1f} s", flush=True)
     finally:
         context.close()
 
