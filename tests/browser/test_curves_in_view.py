@@ -77,6 +77,10 @@ MEASURE = """() => {
       if (/comparator/.test(entry.textContent)) problems.push(`legend lists a comparator none draws: ${entry.textContent}`);
   }
   const bar = root.querySelector('.mbl-tl-bar');
+  for (const part of [bar, ...bar.children, root.querySelector('.mbl-tl-curves'), root.querySelector('.mbl-tl-math')]) {
+    const right = part.getBoundingClientRect().right;
+    if (part.offsetParent && right > document.documentElement.clientWidth + 1) problems.push(`beyond the screen's right edge: ${part.className || part.textContent} (${right})`);
+  }
   if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`the controls are wider than the player: ${bar.scrollWidth} > ${bar.clientWidth}`);
   for (const button of bar.querySelectorAll('button')) {
     if (!button.offsetParent) continue;
