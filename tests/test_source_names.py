@@ -137,3 +137,4 @@ def test_bound_curve_credits_read_author_names_and_labels_do_not_repeat():
         for part in re.findall(r"\(([^()]+)\)", name):          # nothing said twice in one label
             assert part not in source, label
     assert comparators.NOVIKOFF[2] == "Agarwal's notes, Thm 2.1"
+
