@@ -150,7 +150,7 @@ def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_c
     assert not at.exception, [e.value for e in at.exception]
     assert len(at.get("plotly_chart")) == 2
     captions = " ".join(c.value for c in at.caption)
-    assert "Theorem 3.1 of seed 003 with the η it ran" in captions
+    assert "Theorem 3.1 of Agarwal's notes with the η it ran" in captions
     assert "Vacuous: Winnow η = 0.5 on the dense target" in captions
     assert "Capped at" in captions or "No count reached the cap" in captions
 
