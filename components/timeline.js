@@ -79,6 +79,8 @@ function kernelFunction(kernel) {
   if (kind === "laplace") return (a, b) => Math.exp(-Math.sqrt(squaredDistance(a, b)) / gamma);
   throw new Error(`unknown kernel ${kind}`);
 }
+function figureMeta(layout) { return (layout && layout.meta) || {}; }
+
 // where a line of math may break (timeline.js fitMath), never before its first element: a wide space, a
 // long text, an equals sign (the continuation then begins with "="), or a product of two vectors
 function breaksBefore(element) {
@@ -699,6 +701,8 @@ class Player {
   async drawCurvesBase() {
     const figure = JSON.parse(this.payload.curves.figure);
     this.curvesLayout = this.layoutFor(figure.layout, "curves");
+    // the base figure's y axis, kept apart: plotly.js writes later relayouts into the layout it was given
+    this.curvesBaseY = JSON.parse(JSON.stringify(this.curvesLayout.yaxis || {}));
     const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
     await this.Plotly.react(this.curves, {data: figure.data, layout: this.curvesLayout, config});
     if (!this.curvesFollowing) {
@@ -711,8 +715,15 @@ class Player {
   // The curves' y axis holds every curve drawn: the base figure's range (the count and every bound,
   // viz/curves.py), raised while an added curve goes higher, back to it when that curve is gone.
   fitCurves() {
-    const base = this.curvesLayout && this.curvesLayout.yaxis, full = this.curves._fullLayout;
-    if (!base || !Array.isArray(base.range) || !full) return;
+    // once a frame, one relayout after another (two in flight could land in either order)
+    cancelAnimationFrame(this.fitFrame);
+    this.fitFrame = requestAnimationFrame(() => {
+      this.fitting = (this.fitting || Promise.resolve()).then(() => this.fitCurvesNow()).catch(() => {});
+    });
+  }
+  fitCurvesNow() {
+    const base = this.curvesBaseY, full = this.curves._fullLayout;
+    if (!base || !Array.isArray(base.range) || !full) return undefined;
     const log = base.type === "log";
     let top = base.range[1];
     for (const trace of this.curves.data || []) {
@@ -723,24 +734,29 @@ class Player {
       }
     }
     const range = full.yaxis.range;
-    if (Math.abs(range[1] - top) < 1e-9 && Math.abs(range[0] - base.range[0]) < 1e-9) return;
+    if (Math.abs(range[1] - top) < 1e-9 && Math.abs(range[0] - base.range[0]) < 1e-9) return undefined;
     const update = {"yaxis.range": [base.range[0], top]};
     if (log && Array.isArray(base.tickvals)) {
       // the log axis's ticks as viz/curves.py draws them: "0" at its foot, then 1, 2, 5 a decade (1 a decade
       // over more than meta.counts.dense_decades)
-      const counts = ((this.curvesLayout.meta || {}).counts) || {};
+      const counts = ((figureMeta(this.curvesLayout)).counts) || {};
       const floor = base.tickvals[0], values = [floor], labels = [base.ticktext[0]];
       const steps = top - Math.log10(floor) > (counts.dense_decades || 3.5) ? [1] : [1, 2, 5];
+      // labels at least a line and a half apart on the plot's height
+      const size = full._size, font = (full.yaxis.tickfont || {}).size || 13;
+      const gap = size && size.h ? 1.5 * font * (top - base.range[0]) / size.h : 0;
       for (let k = Math.ceil(Math.log10(floor)); k <= Math.floor(top); k++) {
         for (const step of steps) {
           const v = step * 10 ** k;
-          if (v > floor * 1.5 && Math.log10(v) <= top) { values.push(v); labels.push(v >= 1e5 ? v.toExponential(0) : String(Number(v.toPrecision(3)))); }
+          if (Math.log10(v) > top || Math.log10(v) - Math.log10(values[values.length - 1]) < gap) continue;
+          values.push(v);
+          labels.push(v >= 1e5 ? v.toExponential(0) : String(Number(v.toPrecision(3))));
         }
       }
       update["yaxis.tickvals"] = values;
       update["yaxis.ticktext"] = labels;
     }
-    this.Plotly.relayout(this.curves, update);
+    return this.Plotly.relayout(this.curves, update);
   }
 
   async drawInvariants() {

@@ -153,10 +153,12 @@ def test_the_dragged_u_curve_stays_in_view(page, server_url):
     page.locator(".mbl-drag-tip").focus()
     for _ in range(6):
         page.keyboard.press("ArrowUp")
-    page.wait_for_function("""() => { const c = document.querySelector('.mbl-tl-curvesplot');
-        const y = c.data[Number(c.dataset.dragTrace)].y.filter((v) => v !== null);
-        const top = Math.max(...y), r = c._fullLayout.yaxis.range;
-        return y.length && (c._fullLayout.yaxis.type === 'log' ? Math.log10(top) <= r[1] : top <= r[1]); }""",
+    # the axis settles on what the curves need: the base range, or the dragged curve's top if higher
+    page.wait_for_function("""() => { const root = document.querySelector('.mbl-tl'), c = root.querySelector('.mbl-tl-curvesplot');
+        const y = c.data[Number(c.dataset.dragTrace)].y.filter((v) => v !== null && Number.isFinite(v));
+        const log = c._fullLayout.yaxis.type === 'log', top = Math.max(...y), r = c._fullLayout.yaxis.range;
+        const base = JSON.parse(root._mblPlayer.payload.curves.figure).layout.yaxis.range[1];
+        return y.length && Math.abs(r[1] - Math.max(base, log ? Math.log10(top * 1.25) : top * 1.05)) < 1e-6; }""",
                            timeout=10_000)
     result = page.evaluate(MEASURE)
     assert not result["problems"], result["problems"]
@@ -165,5 +167,6 @@ def test_the_dragged_u_curve_stays_in_view(page, server_url):
         const base = JSON.parse(root._mblPlayer.payload.curves.figure).layout.yaxis.range;
         return [base[1], c._fullLayout.yaxis.range[1]]; }""")
     assert grown[1] > grown[0], grown
+
     page.locator(".mbl-tl-curves").scroll_into_view_if_needed()
     screenshot(page, "curves-in-view-dragged-u", full_page=False)
