@@ -325,7 +325,7 @@ LEARNERS = {spec.name: spec for spec in (
                 (Param("margin", "margin δ", "float", 0.5, 0.05, 2.0, 0.05),
                  Param("rate", "rate β", "float", 0.1, 0.01, 1.0, 0.01),
                  Param("max_degree", "edges per feature d", "int", 20, 1, 200, 1)),
-                quiz=QuizFacts("rows", rows=_ooz_columns), max_trials=1_000,
+                quiz=QuizFacts("rows", rows=_ooz_columns), max_trials=700,
                 summary="A sparse index of feature → class edges, moved by deductions "
                         f"({credit('004', 'Fig. 1')}). "
                         "Needs non-negative features."),
