@@ -439,7 +439,8 @@ class Player {
       back: button("back", "◀ Back", "Back one trial (←)"),
       step: button("step", "Step ▶", "Step one trial (→)", {className: "primary"}),
       play: button("play", "▶ Play", "Play / Pause (Space)"),
-      present: button("present", "Present", "Presentation mode (P; Esc leaves it)"),
+      present: button("present", "Present", "Presentation mode (P; Esc leaves it)",
+                      {"aria-label": "Present (P): presentation mode; Esc leaves it"}),
       svg: button("save-svg", "SVG", "Save the boundary figure at this trial as SVG (1920 px wide)", {className: "mbl-tl-save"}),
       png: button("save-png", "PNG", "Save the boundary figure at this trial as PNG (1920 px wide)", {className: "mbl-tl-save"}),
     };
@@ -983,7 +984,10 @@ class Player {
       const first = children.indexOf(commas[head - 1]), last = children.indexOf(commas[items - tail - 1]);
       for (let i = first; i <= last; i++) children[i].style.display = "none";
       const mark = (text) => { const mo = document.createElementNS(parent.namespaceURI, "mo"); mo.textContent = text; mo.classList.add("mbl-tl-cut"); return mo; };
-      children[first - 1].after(mark(","), mark("…"), mark(","));
+      // the kept tail may begin with the server's own "…" (lab.formula cuts very long vectors): one "…" is enough
+      const tailStart = children.slice(last + 1).find((child) => child.tagName.toLowerCase() !== "mspace");
+      const cutAlready = tailStart && tailStart.textContent.trim() === "…";
+      children[first - 1].after(...(cutAlready ? [mark(",")] : [mark(","), mark("…"), mark(",")]));
       parent.dataset.kept = String(head + tail);
       parent.classList.add("mbl-tl-elided");
       cut = true;
@@ -1057,8 +1061,9 @@ class Player {
       let out = "";
       for (const leaf of element.querySelectorAll("mi, mn, mo, mtext")) {
         if (leaf.classList.contains("mbl-tl-cut") || leaf.querySelector("mi, mn, mo, mtext")) continue;
-        const t = leaf.textContent;
-        out += t === "," ? ", " : t === "=" || t === "←" || t === "≤" ? ` ${t} ` : t;
+        const t = leaf.textContent, parent = leaf.parentElement;
+        const power = parent && parent.tagName.toLowerCase() === "msup" && parent.lastElementChild === leaf;
+        out += power ? `^${t}` : t === "," ? ", " : t === "=" || t === "←" || t === "≤" ? ` ${t} ` : t;
       }
       return out.replace(/\s+/g, " ").trim();
     };
@@ -1123,6 +1128,8 @@ class Player {
     this.root.classList.toggle("mbl-present", on);
     document.documentElement.classList.toggle("mbl-presenting", on);
     this.buttons.present.textContent = on ? "Leave (Esc)" : "Present";
+    // the accessible name starts with the visible text (WCAG 2.5.3, label in name)
+    this.buttons.present.setAttribute("aria-label", on ? "Leave (Esc) presentation mode" : "Present (P): presentation mode; Esc leaves it");
     try { sessionStorage.setItem("mbl-present", on ? "1" : "0"); } catch (error) { /* storage may be off */ }
     this.scheduleUrl();
     if (this.payload) this.restyleForSize();
