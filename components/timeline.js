@@ -1061,8 +1061,8 @@ class Player {
       let out = "";
       for (const leaf of element.querySelectorAll("mi, mn, mo, mtext")) {
         if (leaf.classList.contains("mbl-tl-cut") || leaf.querySelector("mi, mn, mo, mtext")) continue;
-        const t = leaf.textContent, parent = leaf.parentElement;
-        const power = parent && parent.tagName.toLowerCase() === "msup" && parent.lastElementChild === leaf;
+        const t = leaf.textContent, sup = leaf.closest("msup"), exponent = sup && sup.lastElementChild;
+        const power = Boolean(exponent) && (exponent === leaf || exponent.querySelector("mi, mn, mo, mtext") === leaf);
         out += power ? `^${t}` : t === "," ? ", " : t === "=" || t === "←" || t === "≤" ? ` ${t} ` : t;
       }
       return out.replace(/\s+/g, " ").trim();
