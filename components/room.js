@@ -555,5 +555,9 @@ export default function (component) {
   const {data} = component;
   client.configure(data && data.code ? data : null);
   const timer = setInterval(() => client.hookPlayers(), 500);     // players made after this script ran
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    // gone from the page (the session left its room): the bar goes too
+    setTimeout(() => { if (!component.parentElement || !component.parentElement.isConnected) client.configure(null); }, 0);
+  };
 }

@@ -355,8 +355,12 @@ def test_only_the_state_module_reads_the_url():
     bound to it elsewhere; a new parameter needs tests like the ones below."""
     sources = [path for folder in ("views", "ui", "lab", "components") for path in (ROOT / folder).glob("*.py")]
     sources.append(ROOT / "app.py")
-    readers = [path.name for path in sources if "query_params" in path.read_text(encoding="utf-8")]
+    readers = [path.name for path in sources
+               if re.search(r"\bst\.(query_params|context\.url)", path.read_text(encoding="utf-8"))]
     assert readers == ["state.py"]
+    # the class rooms' HTTP routes read their own requests' queries, not the page's URL
+    others = [path.name for path in sources if "query_params" in path.read_text(encoding="utf-8")]
+    assert sorted(others) == ["room_routes.py", "state.py"]
     assert not any("bind=" in path.read_text(encoding="utf-8") for path in sources)
 
 

@@ -12,6 +12,7 @@ import json
 import shutil
 import socket
 import subprocess
+import threading
 import time
 
 import pytest
@@ -302,7 +303,10 @@ def _call(method: str, path: str, *, headers=(), body: bytes = b"", query: str =
     async def run():
         await app(scope, receive, send)
 
-    asyncio.run(run())
+    # a thread of its own: the suite's sync Playwright may hold an event loop in this one
+    worker = threading.Thread(target=lambda: asyncio.run(run()))
+    worker.start()
+    worker.join(60)
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
     payload = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return status, json.loads(payload)
@@ -363,7 +367,6 @@ def test_the_long_poll_answers_at_once_when_behind_and_soon_after_a_change(serve
         time.sleep(0.5)
         rooms.drive(store, code, token, {"t": 12})
 
-    import threading
     threading.Thread(target=change_later).start()
     started = time.monotonic()
     status, state = _call("GET", f"/room/{code}/state", query=f"since={current}")

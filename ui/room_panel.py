@@ -19,14 +19,6 @@ from ui import state
 from ui.controls import literal
 
 
-def _origin() -> str:
-    url = st.context.url or ""
-    if "://" not in url:
-        return ""
-    scheme, rest = url.split("://", 1)
-    return f"{scheme}://{rest.split('/', 1)[0]}"
-
-
 def _pretty(code: str) -> str:
     return f"{code[:3]}-{code[3:]}"
 
@@ -91,7 +83,8 @@ def room_panel(page: str) -> None:
         st.sidebar.warning(f"Class rooms are unavailable right now ({literal(str(error))}); the lab works without them.")
         room = None
     room = state.class_room()
-    room_client(room and room["code"], room and room["role"], room and room.get("token"))
+    if room is not None:                         # the room's bar and client, only while in a room
+        room_client(room["code"], room["role"], room.get("token"))
 
 
 def _section(page: str, room: dict | None, store) -> None:
@@ -128,7 +121,7 @@ def _start_or_join(page: str, store) -> None:
 
 def _teacher(room: dict, store) -> None:
     code = room["code"]
-    origin = _origin()
+    origin = state.page_origin()
     join = f"{origin}/?room={code}"
     st.markdown(f"Class room **{_pretty(code)}** — students open the link or scan the code:")
     st.code(join, language=None)

@@ -466,6 +466,16 @@ def room_link_sent(shown: tuple) -> None:
         st.session_state["room"] = {**_get("room"), "sent": shown}
 
 
+def page_origin() -> str:
+    """The lab's address as this browser reached it (scheme and host), for links shown to others: ``""``
+    when Streamlit does not know it."""
+    url = st.context.url or ""
+    if "://" not in url:
+        return ""
+    scheme, rest = url.split("://", 1)
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
 def room_requested() -> tuple[str | None, str | None]:
     """The room code and teacher's key the URL names (``?room=…&key=…``), as typed."""
     return st.query_params.get("room"), st.query_params.get("key")
