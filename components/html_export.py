@@ -27,6 +27,9 @@ from lab.formula import MATH_CSS
 from .plotly_assets import SOURCE as PLOTLY_SOURCE
 
 HERE = Path(__file__).parent
+#: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
+#: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector)
+OFFLINE_PLUGINS = ("a11y", "sound")
 #: the export's own layout: the page is the player, nothing of Streamlit around it
 _PAGE_CSS = """
 body { margin: 0; padding: 18px 22px; background: #fff; }
@@ -68,7 +71,10 @@ def run_html(payload_json: str, title: str, subtitle: str = "", start: int | Non
     player = (HERE / "timeline.js").read_text(encoding="utf-8")
     # the component's entry point is for Streamlit; the export mounts the player itself
     player = player[:player.index("export default function")]
-    styles = (HERE / "timeline.css").read_text(encoding="utf-8") + MATH_CSS + _PAGE_CSS
+    player += "".join("\n" + (HERE / f"{name}.js").read_text(encoding="utf-8") for name in OFFLINE_PLUGINS)
+    styles = (HERE / "timeline.css").read_text(encoding="utf-8") + "".join(
+        (HERE / f"{name}.css").read_text(encoding="utf-8") for name in OFFLINE_PLUGINS
+        if (HERE / f"{name}.css").exists()) + MATH_CSS + _PAGE_CSS
     payload = payload_json.replace("<", "\\u003c")          # no tag, comment or closing tag inside the block
     plotly_js = PLOTLY_SOURCE.read_text(encoding="utf-8")
     return "\n".join([

@@ -15,12 +15,14 @@ import streamlit as st
 
 from lab.formula import MATH_CSS
 
+from .html_export import OFFLINE_PLUGINS
 from .plotly_assets import PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
 #: scripts that extend every player through its extension point (``use``, ``on``, ``intercept``; see the top
-#: of timeline.js), each with its stylesheet: the quiz mode and the draggable comparator
-PLUGINS = ("quiz", "comparator_drag")
+#: of timeline.js), each with its stylesheet: the quiz mode, the draggable comparator, and (also in the HTML
+#: export: components/html_export.py OFFLINE_PLUGINS) the screen reader's words, the run as sound, the projector theme
+PLUGINS = ("quiz", "comparator_drag") + OFFLINE_PLUGINS
 
 
 def _assembled(suffix: str) -> str:
