@@ -214,6 +214,7 @@ function render(inst) {
     if (item.shown !== item.name) el("title", {}, label).textContent = item.name;
   }
 
+  drawCursor(inst, g, svg);
   inst.dragBox = el("rect", {class: "drag-shape", visibility: "hidden"}, svg);
   inst.dragLasso = el("path", {class: "drag-shape", "fill-rule": "evenodd", visibility: "hidden"}, svg);
   drawDrag(inst);
@@ -387,6 +388,80 @@ function onPointerUp(inst, event) {
   else emit(inst, {type: "add", x, y, label: drag.label});
 }
 
+// ------------------------------------------------------------------ keyboard cursor
+// The canvas takes the focus (Tab). Arrows move a crosshair by a quarter of the grid's step (Shift: a whole step),
+// its coordinates announced in a polite live region; Enter adds a point of the keyboard's class at the crosshair
+// (1–9 choose that class, the active one until then), Space picks the nearest point (the selection's weight field
+// then sets its weight), Delete or Backspace erases the nearest point. Every one is an ordinary gesture event.
+function keyStep(inst) {
+  const g = inst.geom;
+  return niceStep(g.vx1 - g.vx0, g.plotW / TICK_SPACING_PX) / 4;
+}
+
+function cursorAt(inst) {
+  const g = inst.geom;
+  if (!inst.cursor) {
+    const step = keyStep(inst);
+    inst.cursor = {x: Math.round((g.vx0 + g.vx1) / 2 / step) * step, y: Math.round((g.vy0 + g.vy1) / 2 / step) * step};
+  }
+  inst.cursor.x = Math.min(g.vx1, Math.max(g.vx0, inst.cursor.x));
+  inst.cursor.y = Math.min(g.vy1, Math.max(g.vy0, inst.cursor.y));
+  return inst.cursor;
+}
+
+function drawCursor(inst, g, svg) {
+  if (!inst.focused) return;
+  const {x, y} = cursorAt(inst), u = px(g, x), v = py(g, y);
+  const group = el("g", {class: "key-cursor"}, svg);
+  el("line", {x1: g.left, x2: g.left + g.plotW, y1: v, y2: v}, group);
+  el("line", {x1: u, x2: u, y1: g.top, y2: g.top + g.plotH}, group);
+  el("circle", {cx: u, cy: v, r: 6}, group);
+}
+
+function keyClass(inst) {
+  const n = (inst.data.names || []).length;
+  return inst.keyLabel !== undefined && inst.keyLabel < n ? inst.keyLabel : inst.data.active;
+}
+
+function announce(inst, text) {
+  inst.live.textContent = text;
+}
+
+function describe(inst) {
+  const {x, y} = cursorAt(inst), step = keyStep(inst);
+  const digits = Math.max(0, -Math.floor(Math.log10(step)));
+  return `x₁ ${x.toFixed(digits)}, x₂ ${y.toFixed(digits)}; class ${inst.data.names[keyClass(inst)]}`;
+}
+
+function onKeyDown(inst, event) {
+  if (!inst.geom || !inst.data || event.altKey || event.ctrlKey || event.metaKey) return;
+  const g = inst.geom, step = keyStep(inst) * (event.shiftKey ? 4 : 1), cursor = cursorAt(inst);
+  const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1]};
+  const radius = Math.hypot(g.vx1 - g.vx0, g.vy1 - g.vy0);      // the nearest point anywhere on the plot
+  if (moves[event.key]) {
+    cursor.x += moves[event.key][0] * step;
+    cursor.y += moves[event.key][1] * step;
+    render(inst);
+    announce(inst, describe(inst));
+  } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= inst.data.names.length) {
+    inst.keyLabel = Number(event.key) - 1;
+    announce(inst, `class ${inst.data.names[inst.keyLabel]}`);
+  } else if (event.key === "Enter") {
+    const label = keyClass(inst);
+    emit(inst, {type: "add", x: cursor.x, y: cursor.y, label});
+    announce(inst, `added a point of class ${inst.data.names[label]} at ${describe(inst).split(";")[0]}`);
+  } else if (event.key === "Delete" || event.key === "Backspace") {
+    emit(inst, {type: "erase", x: cursor.x, y: cursor.y, radius});
+    announce(inst, "erased the point nearest the cursor");
+  } else if (event.key === " ") {
+    emit(inst, {type: "pick", x: cursor.x, y: cursor.y, radius, extend: event.shiftKey});
+    announce(inst, "selected the point nearest the cursor: set its weight in the selection's weight field");
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
 function createInstance(root) {
   const inst = {root, uid: Math.random().toString(36).slice(2, 8), data: null, send: null, geom: null, width: 0,
                 queue: [], inflight: null, timer: null, drag: null, dragBox: null, dragLasso: null};
@@ -395,6 +470,16 @@ function createInstance(root) {
   inst.svg.addEventListener("pointermove", (event) => onPointerMove(inst, event));
   inst.svg.addEventListener("pointerup", (event) => onPointerUp(inst, event));
   inst.svg.addEventListener("pointercancel", () => { inst.drag = null; drawDrag(inst); });
+  root.setAttribute("tabindex", "0");
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-label", "drawing canvas: arrow keys move a cursor (Shift: farther), Enter adds a point, "
+                    + "1 to 9 choose its class, Space selects the nearest point, Delete erases it");
+  inst.live = document.createElement("div");
+  Object.entries({class: "key-live", "aria-live": "polite", role: "status"}).forEach(([k, v]) => inst.live.setAttribute(k, v));
+  root.appendChild(inst.live);
+  root.addEventListener("keydown", (event) => onKeyDown(inst, event));
+  root.addEventListener("focus", () => { inst.focused = true; render(inst); announce(inst, describe(inst)); });
+  root.addEventListener("blur", () => { inst.focused = false; render(inst); });
   inst.observer = new ResizeObserver(() => {
     if (Math.abs(Math.floor(root.clientWidth) - inst.width) >= 1) render(inst);
   });
