@@ -12,8 +12,8 @@
   if (!api || !api.use) return;
   const MINUS = "\u2212";
   //: how often Play announces (Step, Back and the slider announce every trial they show)
-  const RATES = [["mistakes", "mistakes only"], ["1", "every trial"], ["10", "every 10th trial"],
-                 ["50", "every 50th trial"], ["off", "nothing"]];
+  const RATES = [["mistakes", "mistakes"], ["1", "every trial"], ["10", "every 10th"], ["50", "every 50th"],
+                 ["off", "nothing"]];
 
   function el(tag, attributes = {}, children = []) {
     const element = document.createElement(tag);
@@ -73,7 +73,7 @@
                              "aria-atomic": "true"});
       this.rateSelect = el("select", {className: "mbl-a11y-rate", "aria-label": "announce while playing",
                                       title: "What a screen reader hears while Play runs"},
-        RATES.map(([value, label]) => el("option", {value, text: `announce ${label}`})));
+        RATES.map(([value, label]) => el("option", {value, text: `say ${label}`})));
       this.rateSelect.value = this.rate;
       this.rateSelect.addEventListener("change", () => { this.rate = this.rateSelect.value; });
       this.tableButton = el("button", {type: "button", "data-action": "table", className: "mbl-a11y-tablebutton",

@@ -29,7 +29,7 @@ from .plotly_assets import SOURCE as PLOTLY_SOURCE
 HERE = Path(__file__).parent
 #: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
 #: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector)
-OFFLINE_PLUGINS = ("a11y", "sound")
+OFFLINE_PLUGINS = ("a11y", "sound", "projector")
 #: the export's own layout: the page is the player, nothing of Streamlit around it
 _PAGE_CSS = """
 body { margin: 0; padding: 18px 22px; background: #fff; }

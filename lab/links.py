@@ -67,8 +67,8 @@ FILE_VERSION = 1
 LEARNER_PAGES = ("perceptron", "winnow", "multiclass", "priority")
 #: the pages a link or file may name (url paths; "" is Home)
 PAGES = ("", "data", *LEARNER_PAGES, "experts", "paper-lab")
-#: query keys other parts of the lab own (lessons, challenges, quiz, class rooms): read there, never reported here
-FOREIGN_KEYS = frozenset({"lesson", "screen", "done", "challenge", "quiz", "room", "key"})
+#: query keys other parts of the lab own (lessons, challenges, quiz, class rooms, the projector theme): read there, never reported here
+FOREIGN_KEYS = frozenset({"lesson", "screen", "done", "challenge", "quiz", "room", "key", "theme"})
 DATA_KEYS = frozenset({"story", "gen", "gseed", "pts", "theta"})
 ORDERS = ("drawn", "shuffled", "adversarial")
 # unambiguous (each character has one place to go, so a failed match is linear) and ASCII digits only
