@@ -29,7 +29,7 @@ from lab import catalog
 from lab.links import lab_file, read_lab_file
 from lab.timeline import build_timeline
 from tests.test_app import player_data
-from tests.test_extremes import assert_finite_payload
+from tests.test_extremes import assert_finite_payload, non_negative_if_needed
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 INSIDE = float(np.nextafter(MAX_VALUE, 0))
@@ -68,9 +68,10 @@ def binary_if_needed(points: PointSet, name: str) -> PointSet:
     return for_page(points, "winnow") if catalog.LEARNERS[name].binary_only else points
 
 
+
 @pytest.mark.parametrize("page, name, data", LEARNER_CASES)
 def test_every_learner_of_every_page_plays_the_extreme_sets_with_finite_numbers(page, name, data):
-    points = binary_if_needed(for_page(EXTREME[data], page), name)
+    points = non_negative_if_needed(binary_if_needed(for_page(EXTREME[data], page), name), name)
     payload = build_timeline(name, {}, points, order="adversarial", n_passes=2, seed=0)
     assert payload["T"] == 2 * len(points)
     assert_finite_payload(payload)
