@@ -139,7 +139,7 @@ def test_a_reference_curve_is_crossed_and_so_is_not_drawn_as_a_bound():
         learner = catalog.build("Winnow", {"eta": (0.05, 0.2)[seed % 2]})
         mistakes = learner.fit(X, y).history_["cum_mistakes"]
         reference = [c for c in spec.bound_curves(learner, X, y, np.ones(len(y))) if not c.bounds_this_run]
-        assert reference and all("reference" in c.name for c in reference)
+        assert reference and all("η*" in c.name for c in reference)      # it names the other run it speaks of
         where = reference[0].applies
         crossed += bool(np.any(mistakes[where] > reference[0].values[where]))
     assert crossed > 0

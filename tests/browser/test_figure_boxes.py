@@ -15,10 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from components.plotly_assets import PLOTLY_JS as PLOTLY_FILE, STATIC, ensure_plotly_js
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-PLOTLY_JS = next((ROOT / "static").glob("plotly-*.min.js"))
+PLOTLY_JS = STATIC / PLOTLY_FILE          # copied from the plotly package on first use (a fresh clone has none)
 #: a column of two on a 1280-wide page, one column on a phone-sized window, and a wide one
 WIDTHS = (480, 600, 1000)
 
@@ -93,6 +95,7 @@ def plot_page(browser):
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     page = context.new_page()
     page.set_content("<html><body></body></html>")
+    assert ensure_plotly_js()
     page.add_script_tag(path=str(PLOTLY_JS))
     yield page
     context.close()
