@@ -1283,6 +1283,21 @@ function mount(root, payloadText, options = {}) {
 
 window.MistakeBoundTimeline = {mount, Player, use};
 
+// "Skip to the player": the page's first focusable element while a player is on it (WCAG 2.4.1), shown when focused;
+// it moves the focus to Step (or the slider once Step is disabled), where the player's keys work.
+function skipLink(on) {
+  let link = document.querySelector("a.mbl-tl-skip");
+  if (!on) { if (link) link.remove(); return; }
+  if (link) return;
+  link = node("a", {className: "mbl-tl-skip", href: "#", text: "Skip to the player"});
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    const player = [...players].find((candidate) => candidate.root.isConnected);
+    if (player) (player.buttons.step.disabled ? player.slider : player.buttons.step).focus();
+  });
+  document.body.prepend(link);
+}
+
 export default function (component) {
   const {data, parentElement} = component;
   let root = parentElement.querySelector(".mbl-tl-root");
@@ -1290,6 +1305,7 @@ export default function (component) {
     root = node("div", {className: "mbl-tl-root"});
     parentElement.appendChild(root);
   }
+  skipLink(true);
   if (data && data.id && data.id !== root.dataset.runId) {
     root.dataset.runId = data.id;
     // a new run keeps the trial the player was at (clamped), unless the server names one (a link)
@@ -1306,5 +1322,6 @@ export default function (component) {
   return () => {
     if (root.isConnected) return;
     if (root._mblPlayer) root._mblPlayer.destroy();
+    skipLink([...players].some((player) => player.root.isConnected));
   };
 }

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from lab.lessons import LESSONS, right_answer_text
+
 from .conftest import metric, wait_for_metric, wait_idle
-from .player import trial, wait_for_player
+from .player import total, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +31,15 @@ def tab_to(page, cls: str, limit: int = 80) -> dict:
         if cls in focused["cls"].split():
             return focused
     raise AssertionError(f"Tab never reached .{cls} in {limit} presses")
+
+
+def focus_until(page, predicate: str, key: str = "Tab", limit: int = 120) -> None:
+    """Press ``key`` until the focused element (light DOM) satisfies the JS ``predicate``."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate(f"() => ({predicate})(document.activeElement)"):
+            return
+    raise AssertionError(f"{key} never reached an element with {predicate} in {limit} presses")
 
 
 def keys(page, *sequence: str) -> None:
@@ -63,13 +74,55 @@ def test_a_data_set_built_by_keys_runs_on_the_perceptron_page_stepped_by_keys(pa
         .flatMap((h) => [...h.shadowRoot.querySelectorAll('.points [data-class]')]).map((p) => p.dataset.class)""")
     assert sorted(classes) == ["0", "0", "0", "1", "1", "1"], classes
 
-    # the Perceptron page by its sidebar link, reached with Tab, then stepped with the arrow key
-    page.goto(f"{server_url}/perceptron")        # a new page load, as typing the address would be
+    # the Perceptron page by its sidebar link (Shift+Tab back to it, Enter), its run on these six points
+    focus_until(page, "a => a.tagName === 'A' && /\\/perceptron$/.test(a.href)", "Shift+Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/perceptron**")
     wait_for_player(page)
-    assert page.eval_on_selector(".mbl-tl-scrub", "slider => Number(slider.max)") >= 6
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    assert "passes=1" in page.url and total(page) == 6        # one pass over the six points drawn by keys
+    # the skip link is the first focusable element; Enter takes the focus to Step, where the arrows step
+    assert page.evaluate("""() => document.body.firstElementChild === document.querySelector('a.mbl-tl-skip')
+        && ![...document.querySelectorAll('[tabindex]')].some((e) => e.tabIndex > 0)""")
+    focus_until(page, "a => a.classList.contains('mbl-tl-skip')", "Shift+Tab")
+    assert page.evaluate("() => document.activeElement.getBoundingClientRect().top") >= 0      # shown when focused
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "step"
     keys(page, "ArrowRight", "ArrowRight", "ArrowRight")
     page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.trial === '3'")
     keys(page, "ArrowLeft")
     page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.trial === '2'")
     assert trial(page) == 2
+
+
+def test_lesson_1_is_completed_with_keys_alone(page, server_url):
+    """Every screen of Lesson 1: Tab to the answer (arrows choose a radio option, or type a number), Tab to Check and
+    press Enter (Space on a button works the same), then Tab to Next screen and Enter."""
+    lesson = LESSONS[0]
+    page.goto(f"{server_url}/lessons?lesson=1&screen=1")
+    wait_idle(page)
+    for index, screen in enumerate(lesson.screens):
+        page.wait_for_selector(".mbl-tl[data-trial]", timeout=60_000)
+        key = f"lesson_{lesson.key}_{index}_answer"
+        answer = right_answer_text(screen, screen.facts())
+        focus_until(page, f"e => e.tagName === 'INPUT' && !!e.closest('.st-key-{key}')")
+        if screen.question.kind == "choice":
+            for _ in range(12):
+                if page.evaluate("() => document.activeElement.closest('label').innerText.trim()") == answer:
+                    break
+                page.keyboard.press("ArrowDown")
+            if not page.evaluate("() => document.activeElement.checked"):
+                page.keyboard.press("Space")          # Tab focuses the first option of an unanswered group
+            assert page.evaluate("() => document.activeElement.checked"), answer
+        else:
+            page.keyboard.type(answer)
+        focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Check'")
+        page.keyboard.press("Enter" if index % 2 == 0 else "Space")
+        wait_idle(page)
+        success = page.locator('[data-testid="stAlertContentSuccess"]').first
+        assert success.inner_text().startswith("Right:"), page.locator('[data-testid="stAlert"]').all_inner_texts()
+        if index < len(lesson.screens) - 1:
+            focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Next screen ▶'")
+            page.keyboard.press("Enter")
+            wait_idle(page)
+            page.wait_for_url(f"**screen={index + 2}**")
+    assert page.get_by_text("Lesson 1 done: every screen answered right.").count() == 1
