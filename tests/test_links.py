@@ -119,6 +119,13 @@ def test_packed_points_come_back_exactly(points):
     assert decode_points(encode_points(points)) == points        # same fingerprint: every bit
 
 
+def test_a_negative_zero_comes_back_exactly():
+    """Hypothesis found (0, −0.0): the packed link gave back +0.0, another fingerprint.  A point set keeps 0.0."""
+    points = PointSet.from_arrays(np.array([[0.0, -0.0], [-0.0, 1.0]]), np.array([0, 1]))
+    assert not np.signbit(points.X).any()
+    assert decode_points(encode_points(points)) == points
+
+
 def test_three_hundred_clicked_points_fit_in_a_link_with_their_settings():
     """The worst case of hand-drawn points: clicks land anywhere (float64 coordinates that no decimal
     scale reproduces), two classes, weights of 1.  Measured: the whole URL's length."""
