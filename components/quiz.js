@@ -107,6 +107,12 @@
         this.render();
         return true;
       }
+      if (action === "next-mistake" || action === "previous-mistake") {
+        // jumping to a mistake would tell which trials are mistakes: the quiz's first question
+        this.note = "N and Shift+N wait while the quiz is on: they would give the answers away.";
+        this.render();
+        return true;
+      }
       if (action !== "step") {
         this.asking = null;
         return false;

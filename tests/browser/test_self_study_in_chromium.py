@@ -129,6 +129,9 @@ def test_quiz_numbers_accept_a_small_error_and_refuse_a_blank(page, server_url):
     assert trial(page) == 0                                                  # nothing graded, nothing shown
     numbers(page, "w", w * 1.004)                                            # within 1 %
     assert check(page)["marks"] == ["right", "right", "right"]
+    page.locator(".mbl-tl").focus()
+    press(page, "n")                                  # the next mistake would give the next answer away
+    assert trial(page) == 1 and "N and Shift+N wait" in page.inner_text(".mbl-quiz")
 
 
 def test_quiz_on_experts_vote_mistake_and_total_weight(page, server_url):
