@@ -70,6 +70,17 @@ def test_a_data_set_built_by_keys_runs_on_the_perceptron_page_stepped_by_keys(pa
     wait_for_metric(page, "Points", "7", timeout=30_000)
     keys(page, "Delete")
     wait_for_metric(page, "Points", "6", timeout=30_000)
+    # Space selects the point nearest the crosshair; its weight is set in the selection's field, by keys
+    keys(page, "Space")
+    wait_for_metric(page, "Selected", "1", timeout=30_000)
+    focus_until(page, "e => e.tagName === 'INPUT' && !!e.closest('.st-key-data_selection_weight')")
+    keys(page, "Control+a")
+    page.keyboard.type("3")
+    focus_until(page, "e => e.tagName === 'BUTTON' && !!e.closest('.st-key-data_selection_apply')")
+    keys(page, "Enter")
+    page.wait_for_function("""() => [...document.querySelectorAll('*')].filter((e) => e.shadowRoot)
+        .flatMap((h) => [...h.shadowRoot.querySelectorAll('.points title')]).filter((t) => /weight 3$/.test(t.textContent))
+        .length === 1""", timeout=30_000)
     classes = page.evaluate("""() => [...document.querySelectorAll('*')].filter((e) => e.shadowRoot)
         .flatMap((h) => [...h.shadowRoot.querySelectorAll('.points [data-class]')]).map((p) => p.dataset.class)""")
     assert sorted(classes) == ["0", "0", "0", "1", "1", "1"], classes
