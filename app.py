@@ -17,7 +17,7 @@ def lab() -> None:
     """One run of the lab's script: navigation, the page, the link and the Share panel."""
     from components.figure_saver import figure_saver
     from ui import janitor, preload, state
-    from ui.room_panel import room_panel
+    from ui.room_panel import room_entry, room_panel
     from ui.share import share_panel
 
     # the favicon is a file of the project: a Material icon would make the browser fetch it from Google
@@ -43,6 +43,7 @@ def lab() -> None:
     janitor.start_once()       # frees what ended sessions held (see ui/janitor.py)
 
     page = st.navigation(pages)
+    room_entry(page.url_path)                # a student's first run: the room's page and link
     state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
     for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)
         getattr(st, kind)(text)

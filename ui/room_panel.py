@@ -46,6 +46,24 @@ def _join(code_text: str | None, key: str | None) -> None:
                           "token": key if teacher else None, "sent": None})
 
 
+def room_entry(page: str) -> None:
+    """A student's tab opened with ``?room=CODE`` on another page than the room's (the students' link opens
+    Home): before the page reads its link, switch to the room's page with the room's link and trial, so the
+    student's first page is the class's — one page load, not two.  Call before :func:`ui.state.open_link`."""
+    requested, key = state.room_requested()
+    if state.link_read() or not requested or key:
+        return
+    code = rooms.valid_code(requested)
+    try:
+        shown = code and rooms.public_state(shared_store(), code)
+    except StoreUnavailable:
+        return                                   # the panel says so after the page ran
+    if not shown or shown["closed"] or shown["page"] == page:
+        return
+    st.switch_page(f"views/{shown['page']}.py",
+                   query_params={**shown["query"], "room": code, "t": str(shown["t"])})
+
+
 def _hand_link(page: str, room: dict, store) -> None:
     """The teacher's page, data and settings go to the room when they changed (the trial goes from the player)."""
     if page not in rooms.ROOM_PAGES:

@@ -476,6 +476,11 @@ def page_origin() -> str:
     return f"{scheme}://{rest.split('/', 1)[0]}"
 
 
+def link_read() -> bool:
+    """Whether this session has read the URL it was opened with (:func:`open_link`)."""
+    return bool(_get("link").get("read"))
+
+
 def room_requested() -> tuple[str | None, str | None]:
     """The room code and teacher's key the URL names (``?room=…&key=…``), as typed."""
     return st.query_params.get("room"), st.query_params.get("key")
