@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lab import challenges
+from tests.test_app import as_read
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -206,7 +207,7 @@ def test_invalid_rounds_show_the_reason_and_no_score():
     at.segmented_control(key="challenge_choice").set_value("experts").run()
     at.text_area(key="challenge_experts_text").input("1111 0\n0000 1\n1010 0\n0101 0").run()
     assert not at.metric
-    assert any("Not scored yet" in e.value and "more than m = 2" in e.value for e in at.error)
+    assert any("Not scored yet" in e.value and "more than m = 2" in as_read(e.value) for e in at.error)
 
 
 # ------------------------------------------------------------------ issue 25: the best possible, exactly

@@ -145,7 +145,7 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
         entry = state.timeline_for(page, (key,), lambda: dict(zip(
             ENTRY, _timeline_json(key, name, values_items, presentation_items, points))))
     except ValueError as error:
-        st.error(f"This run cannot start: {error} Your points are unchanged.")
+        st.error(f"This run cannot start: {literal(str(error))} Your points are unchanged.")
         return
     say_cut(entry)
     timeline(entry["payload"], entry["id"], key=f"{page}_timeline", start=link.get("t"),
@@ -163,7 +163,7 @@ def show_run(page: str, name: str, values: dict, points, *, key: str, order: str
         entry = state.timeline_for(page, (run,), lambda: dict(zip(ENTRY, _timeline_json(
             run, name, tuple(sorted(values.items())), tuple(sorted(presentation.items())), points))))
     except ValueError as error:
-        st.error(f"This run cannot start: {error}")
+        st.error(f"This run cannot start: {literal(str(error))}")
         return False
     say_cut(entry)
     timeline(entry["payload"], entry["id"], key=key)
@@ -190,7 +190,7 @@ def show_experts_run(page: str, name: str, values: dict, advice, outcomes, *, ke
     try:
         entry = experts_entry(page, name, values, advice, outcomes, seed)
     except ValueError as error:
-        st.error(f"This run cannot start: {error}")
+        st.error(f"This run cannot start: {literal(str(error))}")
         return False
     timeline(entry["payload"], entry["id"], key=key)
     return True

@@ -8,7 +8,7 @@ import streamlit as st
 from datasets.pointset import PointSet
 from lab import challenges
 from ui import state
-from ui.controls import page_header
+from ui.controls import literal, page_header
 from ui.learner_page import show_experts_run, show_run
 from viz.challenges import perceptron_plane
 
@@ -76,7 +76,8 @@ with left:
                                           "winnow": "write your first instance",
                                           "experts": "write your first round"}[key] + ", or start from the example.")
     elif not result.valid:
-        st.error("Not scored yet — every line must keep the rules:\n\n" + "\n".join(f"- {p}" for p in result.problems))
+        listed = "\n".join(f"- {literal(p)}" for p in result.problems)          # they quote the typed lines
+        st.error("Not scored yet — every line must keep the rules:\n\n" + listed)
     else:
         improved = state.record_challenge(key, result.mistakes)
         best = state.best_challenge(key)

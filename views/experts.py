@@ -10,7 +10,7 @@ from lab.experts_run import GENERATORS, make_stream
 from learners import bounds
 from learners.sources import credit
 from ui import state
-from ui.controls import page_header, param_widget, param_widgets
+from ui.controls import literal, page_header, param_widget, param_widgets
 from ui.learner_page import experts_entry
 from viz.experts import rwm_epsilon_figure
 
@@ -63,7 +63,7 @@ link = state.link_state(PAGE)
 try:
     entry = experts_entry(PAGE, name, learner_values, advice, outcomes, seed)
 except ValueError as error:
-    st.error(f"This run cannot start: {error}")
+    st.error(f"This run cannot start: {literal(str(error))}")
 else:
     timeline(entry["payload"], entry["id"], key=f"{PAGE}_timeline", start=link.get("t"),
              present=link.get("present", False))

@@ -4,6 +4,7 @@ import streamlit as st
 
 from lab import lessons
 from ui import state
+from ui.controls import literal
 from ui.learner_page import show_experts_run, show_run
 
 PAGE = "lessons"
@@ -47,7 +48,7 @@ with right:
     if checked:
         result = lessons.check(screen, given, facts)
         if result.problem:
-            st.warning(result.problem)
+            st.warning(literal(result.problem))
         else:
             state.set_lesson_result(lesson.key, screen_index, {"given": str(given), "right": result.right,
                                                                "answer": result.answer, "text": result.explanation})

@@ -14,6 +14,7 @@ from lab.paper import job_key, paper_result
 from learners.consistency import UNIQUE_TOLERANCE, examine
 from learners.sources import credit, readable
 from ui import state
+from ui.controls import literal
 from ui.progress import bar_callback
 from viz.experiments import (committee_figure, epsilon_figure, ours_vs_published_figure, scaling_figure,
                              sparsification_figure)
@@ -66,7 +67,7 @@ def lemma4_panel() -> None:
     try:
         theta, p, said = lemma4.inputs(k, theta_text, p_text)
     except ValueError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(literal(str(error)), icon=":material/error:")
         return
     for message in said:
         st.info(message, icon=":material/info:")
@@ -125,7 +126,7 @@ def experiment_panel() -> None:
         except RuntimeError as error:
             bar.empty()
             state.experiment_finished(None)
-            st.error(f"{name} stopped with an error: {error}", icon=":material/error:")
+            st.error(f"{name} stopped with an error: {literal(str(error))}", icon=":material/error:")
             return
         bar.empty()
         state.experiment_finished(params)
