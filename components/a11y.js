@@ -56,9 +56,10 @@
       });
   }
 
-  // "Novikoff (Agarwal's notes, Thm 2.1)" → "Novikoff's bound"
+  // "Novikoff (Agarwal's notes, Thm 2.1)" → "Novikoff's bound"; "Weighted Majority = WM, lecture form: …" →
+  // "Weighted Majority's bound" (a legend entry naming two equal bounds)
   function boundName(name) {
-    const author = name.split(" (")[0];
+    const author = name.split(" (")[0].split(":")[0].split(" = ")[0];
     return /bound/i.test(author) ? author : `${author}'s bound`;
   }
 
@@ -111,8 +112,10 @@
       this.curves = payload.kind === "points" || payload.kind === "experts" ? curvesAtTrials(payload) : [];
       this.bound = this.curves.find((curve) => curve.bound) || null;
       this.lastSaid = null;
+      const scene = payload.kind === "points" ? this.player.boundary : this.player.experts;
+      scene.append(this.boundaryDescription);
       for (const [box, description, label] of [
-        [this.player.boundary, this.boundaryDescription, "boundary"],
+        [scene, this.boundaryDescription, "boundary"],
         [this.player.curvesBox, this.curvesDescription, "curves"]]) {
         box.setAttribute("role", "img");
         box.setAttribute("aria-describedby", description.id);
@@ -146,7 +149,11 @@
     boundAt(t) { return this.bound && t ? this.bound.values[t - 1] : null; }
 
     boundaryLabel(t) {
-      const p = this.payload, w = this.modelAfter(t);
+      const p = this.payload;
+      if (p.kind !== "points") {
+        return `The ${p.N} experts' weights ${t ? `after trial ${t}` : "before the first trial"} (shares of the total)`;
+      }
+      const w = this.modelAfter(t);
       const head = `${p.learner || "The learner's"} boundary ${t ? `after trial ${t}` : "before the first trial"}`;
       if (!w) return `${head}; ${p.n_points} points in ${p.class_names.length} classes`;
       const wrong = this.misclassified(w);
@@ -197,7 +204,7 @@
     // inside the images only their names and descriptions speak: plotly's SVG text (ticks, legend), its mode
     // bar (not keyboard-reachable; the SVG and PNG buttons save the figure) and the title are hidden
     hideInsides() {
-      for (const box of [this.player.boundary, this.player.curvesBox]) {
+      for (const box of [this.player.boundary, this.player.experts, this.player.curvesBox]) {
         for (const inside of box.querySelectorAll(".main-svg, .modebar-container, .mbl-tl-title, .mbl-tl-overlay")) {
           if (inside.getAttribute("aria-hidden") !== "true") inside.setAttribute("aria-hidden", "true");
         }
@@ -207,10 +214,12 @@
     trial(t) {
       if (!this.payload) return;
       this.hideInsides();
-      this.player.boundary.setAttribute("aria-label", this.boundaryLabel(t));
-      this.boundaryDescription.textContent = this.player.title.textContent
-        ? `The figure shows the points by class (colour and shape), the regions each class is given, `
-          + `the trial's point ringed. ${this.player.title.textContent}.` : "";
+      (this.payload.kind === "points" ? this.player.boundary : this.player.experts)
+        .setAttribute("aria-label", this.boundaryLabel(t));
+      this.boundaryDescription.textContent = this.payload.kind !== "points"
+        ? "A bar per expert: its share of the total weight after the trial; below, the weighted vote."
+        : `The figure shows the points by class (colour and shape), the regions each class is given, `
+          + `the trial's point ringed. ${this.player.title.textContent}.`;
       this.player.curvesBox.setAttribute("aria-label", this.curvesLabel(t));
       this.curvesDescription.textContent = `Cumulative mistakes against the trial, with the bound curves of the run `
         + `over all ${this.payload.T} trials; the cursor marks trial ${t}. Press D for the values as a table.`;

@@ -139,3 +139,23 @@ def test_the_data_table_is_one_key_away_and_holds_the_points_and_every_trial(pag
             assert float(text.replace("\u2212", "-")) == pytest.approx(values[t - 1], rel=5e-3)
     page.keyboard.press("D")
     expect(page.locator(".mbl-a11y-table")).to_be_hidden()
+
+
+def test_an_experts_run_is_described_and_announced_too(page, tmp_path):
+    """The experts' scene (bars, no boundary) is the named image of an experts run; its trials are spoken."""
+    from lab.experts_timeline import build_experts_timeline
+
+    rng = np.random.default_rng(0)
+    run = build_experts_timeline("Weighted Majority", {}, rng.integers(0, 2, size=(40, 8)), rng.integers(0, 2, size=40))
+    open_export(page, tmp_path, run)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.announced === '3'")
+    bound_name, (_, bound) = next((name, v) for name, v in curve_values(run).items() if v[0])
+    m = run["trials"]["cum_mistakes"][2]
+    words = page.locator(".mbl-a11y-live").text_content()
+    assert words.startswith(f"Trial 3: advice {run['advice'][2]}, outcome {run['outcomes'][2]}: ")
+    assert words.endswith(f" {m} mistake{'' if m == 1 else 's'}; {bound_name.split(' = ')[0]}'s bound {said(bound[2])}.")
+    scene = page.locator(".mbl-tl-experts")
+    assert scene.get_attribute("role") == "img"
+    assert scene.get_attribute("aria-label") == "The 8 experts' weights after trial 3 (shares of the total)"
