@@ -383,3 +383,20 @@ def test_the_rooms_browser_part_writes_text_never_markup():
     for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
         assert forbidden not in script, forbidden
     assert "textContent" in script
+
+
+def test_with_redis_unreachable_the_page_says_so_and_works_without_rooms(monkeypatch):
+    """A deployment whose Redis is down: a clear sentence in the Class room section, and the page itself runs."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("LAB_REDIS_URL", f"redis://127.0.0.1:{_free_port()}/0")
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=120)
+    at.query_params["room"] = "ABCDEFG"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    warnings = " ".join(w.value for w in at.sidebar.warning)
+    assert "Class rooms are unavailable right now" in warnings and "the lab works without them" in warnings
+    at.switch_page("views/perceptron.py").run()
+    assert not at.exception and at.get("bidi_component")          # the player is there, rooms or not

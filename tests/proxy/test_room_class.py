@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
-from tests.load.test_many_users import percentile, rss_mb
+from tests.load.test_many_users import cpu_seconds, percentile, rss_mb
 
 from .conftest import start_deployment, stop_deployment
 from .light_client import affinity_cookie, open_link
@@ -145,6 +145,8 @@ def test_a_class_of_sixty_follows_answers_and_survives_faults(tmp_path):
                   f"browsers {', '.join(f'{s:.1f}' for s in join_browser)} s")
 
             # ---- following: each Step of the teacher reaches every student
+            pids = [w["pid"] for w in running.state()["workers"]]
+            cpu_before, began_follow = sum(cpu_seconds(pid) for pid in pids), time.monotonic()
             follow = []
             for _ in range(STEPS):
                 teacher.keyboard.press("ArrowRight")
@@ -161,6 +163,11 @@ def test_a_class_of_sixty_follows_answers_and_survives_faults(tmp_path):
                 time.sleep(0.4)
             print(f"follow: p50 {percentile(follow, .5) * 1000:.0f} ms p95 {percentile(follow, .95) * 1000:.0f} ms "
                   f"over {len(follow)} deliveries")
+            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+            following = time.monotonic() - began_follow
+            print(f"following cost: {cpu:.2f} CPU-s of the workers in {following:.1f} s for {STUDENTS} students "
+                  f"({cpu / following / STUDENTS * 1000:.1f} ms of CPU per student per second); "
+                  f"join: {sum(join_light) / len(join_light):.2f} s per light student (mean)")
 
             # ---- a poll of the whole class, counted exactly
             teacher.locator('[data-room="pose"]').first.click()
