@@ -69,6 +69,10 @@
       this.rate = "mistakes";
       this.tableOpen = false;
       this.boundaryDescription = el("p", {className: "mbl-a11y-hidden", id: uid("boundary")});
+      // each figure's image: a transparent layer over it (the figure's container also holds controls, e.g. the
+      // comparator's handles, which an image may not contain)
+      this.boundaryImage = el("div", {className: "mbl-a11y-figure", role: "img"});
+      this.curvesImage = el("div", {className: "mbl-a11y-figure", role: "img"});
       this.curvesDescription = el("p", {className: "mbl-a11y-hidden", id: uid("curves")});
       this.live = el("div", {className: "mbl-a11y-hidden mbl-a11y-live", role: "status", "aria-live": "polite",
                              "aria-atomic": "true"});
@@ -113,13 +117,12 @@
       this.bound = this.curves.find((curve) => curve.bound) || null;
       this.lastSaid = null;
       const scene = payload.kind === "points" ? this.player.boundary : this.player.experts;
+      scene.prepend(this.boundaryImage);
       scene.append(this.boundaryDescription);
-      for (const [box, description, label] of [
-        [scene, this.boundaryDescription, "boundary"],
-        [this.player.curvesBox, this.curvesDescription, "curves"]]) {
-        box.setAttribute("role", "img");
-        box.setAttribute("aria-describedby", description.id);
-        box.dataset.a11y = label;
+      this.player.curvesBox.prepend(this.curvesImage);
+      for (const [image, description] of [[this.boundaryImage, this.boundaryDescription],
+                                          [this.curvesImage, this.curvesDescription]]) {
+        image.setAttribute("aria-describedby", description.id);
       }
       if (this.tableOpen) this.buildTable();
     }
@@ -214,13 +217,12 @@
     trial(t) {
       if (!this.payload) return;
       this.hideInsides();
-      (this.payload.kind === "points" ? this.player.boundary : this.player.experts)
-        .setAttribute("aria-label", this.boundaryLabel(t));
+      this.boundaryImage.setAttribute("aria-label", this.boundaryLabel(t));
       this.boundaryDescription.textContent = this.payload.kind !== "points"
         ? "A bar per expert: its share of the total weight after the trial; below, the weighted vote."
         : `The figure shows the points by class (colour and shape), the regions each class is given, `
           + `the trial's point ringed. ${this.player.title.textContent}.`;
-      this.player.curvesBox.setAttribute("aria-label", this.curvesLabel(t));
+      this.curvesImage.setAttribute("aria-label", this.curvesLabel(t));
       this.curvesDescription.textContent = `Cumulative mistakes against the trial, with the bound curves of the run `
         + `over all ${this.payload.T} trials; the cursor marks trial ${t}. Press D for the values as a table.`;
       if (this.spoken(t)) {
@@ -260,7 +262,7 @@
                    ...this.curves.map((curve) => said(curve.values[t - 1]))]);
       }
       parts.push(table(`The curves at every trial (1 to ${p.T})`, ["trial", "mistake", ...names], rows));
-      this.table.tabIndex = -1;
+      this.table.tabIndex = 0;                 // a scrolling region a keyboard can reach
       this.table.replaceChildren(el("h3", {text: "The run as tables"}), ...parts);
     }
   }
