@@ -1,7 +1,8 @@
 // Mistake Bound Lab — a screen reader follows every trial: a plugin of components/timeline.js.
 //
-// plotly.js gives its SVG no name, so each figure's container becomes an image (role="img") with an
-// accessible name and a description written from the run at the trial shown: the model after the trial
+// plotly.js gives its SVG no name, so each figure gets an image (role="img": a transparent layer over the
+// figure, in its container, its plot insides hidden) with an accessible name and a description written from
+// the run at the trial shown: the model after the trial
 // (the payload's per-trial w, written by lab/quiz.py from the learner's records), how many points it
 // misclassifies, the cumulative mistakes and the first bound curve's value.  Each trial shown is announced
 // in words in a polite live region; while Play runs only every k-th trial or only the mistakes are (the
