@@ -16,7 +16,8 @@ HERE = Path(__file__).parent
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_figure_saver", html="<span></span>", isolate_styles=False,
-    css=(HERE / "figure_saver.css").read_text(encoding="utf-8"),
+    # its own styles, then the pages' (components/page.css): this component is on every page, unisolated
+    css=(HERE / "figure_saver.css").read_text(encoding="utf-8") + "\n" + (HERE / "page.css").read_text(encoding="utf-8"),
     js=(HERE / "figure_saver.js").read_text(encoding="utf-8"))
 
 

@@ -121,7 +121,7 @@ def _as_points(X) -> np.ndarray:
         raise ValueError("Coordinates must be finite numbers (no NaN or infinity); remove or fix those points.")
     if np.any(np.abs(X) > MAX_VALUE):
         raise ValueError(f"Coordinates must lie within ±{MAX_VALUE:g}; rescale the data.")
-    return X + 0.0          # −0.0 becomes 0.0: one point, one bit pattern (a link or file keeps it exactly)
+    return X
 
 
 def _real(value, what: str) -> float:

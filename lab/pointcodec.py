@@ -12,6 +12,8 @@ zlib compression and base64url (no padding)::
                  or, when no d ≤ 9 reproduces every coordinate bit for bit, 2n float64
     labels: n bytes (class indices)
     weights (only if flag WEIGHTED: a weight differs from 1): a scale and varints, or float64
+    negative zeros (only if flag NEGATIVE_ZEROS: a decimal coordinate is −0.0, which an integer cannot
+                 carry): their count and their places among the 2n coordinates, as varints
 
 Clicks land anywhere (float64 coordinates): 300 of them take about 6.3 KB of text; generated
 or imported points with a few decimals take a fraction of that.
@@ -43,7 +45,7 @@ import numpy as np
 from datasets.pointset import MAX_CLASSES, MAX_POINTS, PointSet
 
 VERSION = 1
-THETA, WEIGHTED, COORDS_FLOAT, WEIGHTS_FLOAT = 1, 2, 4, 8
+THETA, WEIGHTED, COORDS_FLOAT, WEIGHTS_FLOAT, NEGATIVE_ZEROS = 1, 2, 4, 8, 16
 #: longest encoded text decoded at all (a link is at most 8 KB; a lab file holds points as JSON)
 MAX_TEXT = 64_000
 #: largest inflated body accepted (about 30,000 float64 points: far beyond what a link can carry)
@@ -54,9 +56,11 @@ _TEXT = re.compile(r"[A-Za-z0-9_-]*")
 
 # ------------------------------------------------------------------ numbers as bytes
 def _decimal_scale(values: np.ndarray) -> int | None:
-    """The smallest d ≤ 9 with round(v·10^d)/10^d equal to v bit for bit for every v, or None."""
+    """The smallest d ≤ 9 with round(v·10^d)/10^d equal to v bit for bit for every v (−0.0 counted as 0.0:
+    the negative zeros travel apart, flag NEGATIVE_ZEROS), or None."""
     if values.size == 0:
         return 0
+    values = values + 0.0
     for d in range(MAX_DECIMALS + 1):
         scaled = np.round(values * 10.0 ** d)
         if np.max(np.abs(scaled)) >= 2.0 ** 53:
@@ -141,7 +145,8 @@ def encode_points(points: PointSet) -> str:
         flags |= THETA
         body += theta.astype("<f8").tobytes()
     body += _varints(np.array([len(points)]))          # n ≥ 0: written as its zigzag, 2n
-    coords_float, coords = _numbers(np.concatenate([X[:, 0], X[:, 1]]) if len(points) else np.zeros(0))
+    columns = np.concatenate([X[:, 0], X[:, 1]]) if len(points) else np.zeros(0)
+    coords_float, coords = _numbers(columns)
     flags |= COORDS_FLOAT if coords_float else 0
     body += coords + labels.astype(np.uint8).tobytes()
     if np.any(weights != 1.0):
@@ -149,6 +154,10 @@ def encode_points(points: PointSet) -> str:
         weights_float, encoded_weights = _numbers(weights)
         flags |= WEIGHTS_FLOAT if weights_float else 0
         body += encoded_weights
+    negative_zeros = np.flatnonzero((columns == 0) & np.signbit(columns))
+    if not coords_float and negative_zeros.size:
+        flags |= NEGATIVE_ZEROS
+        body += _varints(np.concatenate([[negative_zeros.size], negative_zeros]))
     body[1] = flags
     return base64.urlsafe_b64encode(zlib.compress(bytes(body), 9)).rstrip(b"=").decode("ascii")
 
@@ -195,6 +204,15 @@ def decode_points(text: str) -> PointSet:
     coords = reader.numbers(2 * n, bool(flags & COORDS_FLOAT))
     labels = np.frombuffer(reader.take(n), dtype=np.uint8).astype(int)
     weights = reader.numbers(n, bool(flags & WEIGHTS_FLOAT)) if flags & WEIGHTED else None
+    if flags & NEGATIVE_ZEROS:
+        count = reader.varint() >> 1
+        if count > 2 * n:
+            raise ValueError("The points in the link are damaged: more negative zeros than coordinates.")
+        for _ in range(count):
+            place = reader.varint() >> 1
+            if place >= 2 * n or coords[place] != 0:
+                raise ValueError("The points in the link are damaged: a negative zero out of place.")
+            coords[place] = -0.0
     if reader.at != len(reader.body):
         raise ValueError("The points in the link are damaged: data follows the last point.")
     return PointSet.from_arrays(np.column_stack([coords[:n], coords[n:]]) if n else np.zeros((0, 2)),

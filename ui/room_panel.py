@@ -60,8 +60,7 @@ def room_entry(page: str) -> None:
         return                                   # the panel says so after the page ran
     if not shown or shown["closed"] or shown["page"] == page:
         return
-    st.switch_page(f"views/{shown['page']}.py",
-                   query_params={**shown["query"], "room": code, "t": str(shown["t"])})
+    state.switch_to_link(f"views/{shown['page']}.py", {**shown["query"], "room": code, "t": str(shown["t"])})
 
 
 def _hand_link(page: str, room: dict, store) -> None:

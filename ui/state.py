@@ -476,6 +476,12 @@ def page_origin() -> str:
     return f"{scheme}://{rest.split('/', 1)[0]}"
 
 
+def switch_to_link(script: str, query: dict) -> None:
+    """Run the page ``script`` with the URL ``query`` instead of this one, before the link is read (a class
+    room's student arrives on the room's page); it stops this run."""
+    st.switch_page(script, query_params=query)
+
+
 def link_read() -> bool:
     """Whether this session has read the URL it was opened with (:func:`open_link`)."""
     return bool(_get("link").get("read"))

@@ -57,9 +57,6 @@ with right:
                      disabled=mode not in ("spray", "select"),
                      help="What a drag draws with the spray and select tools: a box, or a free loop (lasso).")
     spray_n = st.slider("Points per spray", 1, 200, 20, key="data_spray_n", disabled=mode != "spray")
-    # a disabled widget's label is drawn faded (under 4.5:1 on white, WCAG 1.4.3): grey enough to read as off
-    st.html("<style>.st-key-data_shape [data-testid=stWidgetLabel] p, .st-key-data_spray_n [data-testid=stWidgetLabel] p"
-            " { color: #595959; }</style>")
     weight = st.number_input("Weight of new points", 0.0, 1000.0, 1.0, 0.5, key="data_weight",
                              disabled=mode not in ("click", "spray"))
     buttons = st.columns(2)          # two to a row: three do not fit the column's width
