@@ -400,3 +400,23 @@ def test_with_redis_unreachable_the_page_says_so_and_works_without_rooms(monkeyp
     assert "Class rooms are unavailable right now" in warnings and "the lab works without them" in warnings
     at.switch_page("views/perceptron.py").run()
     assert not at.exception and at.get("bidi_component")          # the player is there, rooms or not
+
+
+def test_a_tab_that_keeps_guessing_codes_is_stopped(monkeypatch):
+    """Joins are rate-limited per browser tab (its session): the 21st try within a minute is refused unread."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    store = MemoryStore()
+    monkeypatch.setattr("ui.room_panel.shared_store", lambda: store)
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=120).run()
+    looked_up = []
+    monkeypatch.setattr(rooms, "version", lambda s, code: looked_up.append(code) or 0)
+    for attempt in range(rooms.JOINS_PER_MINUTE + 1):
+        at.query_params["room"] = f"ABCDE{attempt:02d}".replace("0", "2").replace("1", "3")
+        at.run()
+    at.run()                                                               # notices show on the next run
+    assert not at.exception
+    assert len(looked_up) == rooms.JOINS_PER_MINUTE                       # the last try was refused before any look-up
+    assert any("Too many attempts to join" in w.value for w in at.warning)

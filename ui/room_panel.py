@@ -32,6 +32,10 @@ def _join(code_text: str | None, key: str | None) -> None:
         return
     from ui.room_routes import LOOKUPS
 
+    if not state.room_join_allowed(rooms.JOINS_PER_MINUTE):          # per tab
+        state.notify("warning", "Too many attempts to join a class room from this tab; wait a minute.")
+        state.set_class_room(None)
+        return
     if not LOOKUPS.take():                       # guessing codes is as slow here as through the routes
         state.notify("warning", "Too many attempts to join a class room on this server; try again in a moment.")
         state.set_class_room(None)

@@ -30,6 +30,7 @@ DEFAULTS = {
     "challenge_read": lambda: False,  # whether the URL's ?challenge=… was read this session
     "kept": dict,         # name -> (inputs, value): a page's result on a set too large for a shared cache (kept)
     "room": lambda: None,  # class room: {"code", "role" ("teacher" or "student"), "token", "sent"} or None
+    "room_joins": list,    # when this session (a browser tab) tried to join a room, for the per-tab rate limit
 }
 
 
@@ -458,6 +459,17 @@ def set_class_room(room: dict | None) -> None:
             st.query_params["room"] = room["code"]
         if "key" in st.query_params:
             del st.query_params["key"]
+
+
+def room_join_allowed(limit: int, window: float = 60.0) -> bool:
+    """Whether this tab may try to join a class room once more (at most ``limit`` tries in ``window`` s)."""
+    import time
+
+    now = time.monotonic()
+    recent = [stamp for stamp in _get("room_joins") if now - stamp < window]
+    allowed = len(recent) < limit
+    st.session_state["room_joins"] = recent + [now] if allowed else recent
+    return allowed
 
 
 def room_link_sent(shown: tuple) -> None:
