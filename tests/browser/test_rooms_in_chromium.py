@@ -140,3 +140,25 @@ def test_a_teacher_drives_three_students_and_the_class_answers_in_two_rounds(pag
     finally:
         for context, _ in students:
             context.close()
+
+
+def test_a_room_started_on_a_lesson_screen_brings_its_students_to_that_screen(page, browser, server_url):
+    page.goto(f"{server_url}/lessons?lesson=1&screen=2")
+    wait_for_player(page)
+    page.locator('[data-testid="stSidebar"] summary', has_text="Class room").first.click()
+    page.locator(".st-key-room_start button").click()
+    page.wait_for_selector('.mbl-room[data-role="teacher"]', timeout=30_000)
+    code = page.eval_on_selector(".mbl-room", "bar => bar.dataset.code")
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        student = context.new_page()
+        student.goto(f"{server_url}/?room={code}")
+        student.wait_for_url("**/lessons?**", timeout=60_000)
+        wait_for_player(student)
+        assert "lesson=1" in student.url and "screen=2" in student.url
+        page.locator(".mbl-tl").first.focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        _wait_trial(student, trial(page))
+    finally:
+        context.close()
