@@ -8,7 +8,7 @@ import pytest
 
 from lab.lessons import LESSONS, right_answer_text
 
-from .conftest import metric, wait_for_metric, wait_idle
+from .conftest import metric, screenshot, wait_for_metric, wait_idle
 from .player import total, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
@@ -84,6 +84,7 @@ def test_a_data_set_built_by_keys_runs_on_the_perceptron_page_stepped_by_keys(pa
     classes = page.evaluate("""() => [...document.querySelectorAll('*')].filter((e) => e.shadowRoot)
         .flatMap((h) => [...h.shadowRoot.querySelectorAll('.points [data-class]')]).map((p) => p.dataset.class)""")
     assert sorted(classes) == ["0", "0", "0", "1", "1", "1"], classes
+    screenshot(page, "data-keyboard-cursor", full_page=False)          # the crosshair and its announced place
 
     # the Perceptron page by its sidebar link (Shift+Tab back to it, Enter), its run on these six points
     focus_until(page, "a => a.tagName === 'A' && /\\/perceptron$/.test(a.href)", "Shift+Tab")
