@@ -42,3 +42,26 @@ def test_malloc_trim_is_found_on_glibc():
 
     if platform.libc_ver()[0] == "glibc":
         assert janitor._trim() is not None
+
+
+def test_closed_sessions_past_their_ttl_are_reaped_without_a_new_tab():
+    """Streamlit's session storage forgets an expired session only when touched; the janitor touches it."""
+    import time as clock
+
+    from streamlit.runtime.memory_session_storage import MemorySessionStorage
+
+    from ui.janitor import reap_closed_sessions
+
+    class Info:
+        class session:
+            id = "closed-tab"
+
+    storage = MemorySessionStorage(ttl_seconds=1)
+    storage.save(Info())
+    held = storage._cache._data
+    assert reap_closed_sessions(storage) == 1 and "closed-tab" in held       # still within its TTL
+    deadline = clock.monotonic() + 30
+    while "closed-tab" in held and clock.monotonic() < deadline:
+        clock.sleep(0.1)
+        reap_closed_sessions(storage)
+    assert "closed-tab" not in held                                           # gone: its memory can be freed

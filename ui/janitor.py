@@ -37,8 +37,31 @@ def _trim():
         return None
 
 
+def _session_storage():
+    """Streamlit's store of closed tabs' sessions (kept ``server.disconnectedSessionTTL`` seconds), or None."""
+    try:
+        from streamlit.runtime import Runtime
+
+        return Runtime.instance()._session_mgr._session_storage
+    except (RuntimeError, AttributeError):
+        return None
+
+
+def reap_closed_sessions(storage=None) -> int:
+    """Drop the closed tabs' sessions whose time to live has passed; returns how many sessions are still kept.
+
+    Streamlit keeps them in a TTL cache that forgets only when it is touched: with no new tab opening, a closed
+    session's points and runs stayed in memory long after its TTL (issue 24: +151 MB after six 100,000-point
+    sets).  Counting the cache's entries reaps the expired ones."""
+    storage = _session_storage() if storage is None else storage
+    cache = getattr(storage, "_cache", None)
+    return len(cache) if cache is not None else 0
+
+
 def clean(trim=None) -> int:
-    """Collect every generation and trim the C heap; returns the objects the collection freed."""
+    """Reap closed sessions past their TTL, collect every generation and trim the C heap; returns the objects
+    the collection freed."""
+    reap_closed_sessions()
     freed = gc.collect()
     if trim is not None:
         trim(0)
