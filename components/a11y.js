@@ -16,16 +16,7 @@
   const RATES = [["mistakes", "mistakes"], ["1", "every trial"], ["10", "every 10th"], ["50", "every 50th"],
                  ["off", "nothing"]];
 
-  function el(tag, attributes = {}, children = []) {
-    const element = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === "text") element.textContent = value;
-      else if (name === "className") element.className = value;
-      else element.setAttribute(name, value);
-    }
-    for (const child of children) element.append(child);
-    return element;
-  }
+  const el = api.node;                     // the player's element helper (components/timeline.js)
 
   // a number as a listener hears it: three significant digits, a true minus sign
   function said(value) {

@@ -20,16 +20,7 @@
   const COLOR = "#CC79A7";                 // Okabe–Ito reddish purple: your u (long dashes + handles)
   const NAME = "Novikoff, your u";
 
-  function el(tag, attributes = {}, children = []) {
-    const element = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === "text") element.textContent = value;
-      else if (name === "className") element.className = value;
-      else element.setAttribute(name, value);
-    }
-    for (const child of children) element.append(child);
-    return element;
-  }
+  const el = api.node;                     // the player's element helper (components/timeline.js)
   function svg(tag, attributes = {}) {
     const element = document.createElementNS(SVG, tag);
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);

@@ -12,16 +12,7 @@
   if (!api || !api.use) return;
   const SVG = "http://www.w3.org/2000/svg";
 
-  function el(tag, attributes = {}, children = []) {
-    const element = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name === "text") element.textContent = value;
-      else if (name === "className") element.className = value;
-      else element.setAttribute(name, value);
-    }
-    for (const child of children) element.append(child);
-    return element;
-  }
+  const el = api.node;                     // the player's element helper (components/timeline.js)
 
   function formatted(value) {
     if (!Number.isFinite(value)) return String(value);

@@ -1281,7 +1281,7 @@ function mount(root, payloadText, options = {}) {
   return player.load(payload, start).then(() => player);
 }
 
-window.MistakeBoundTimeline = {mount, Player, use};
+window.MistakeBoundTimeline = {mount, Player, use, node};     // node: the one element helper, for the plugins
 
 // "Skip to the player": the page's first focusable element while a player is on it (WCAG 2.4.1), shown when focused;
 // it moves the focus to Step (or the slider once Step is disabled), where the player's keys work.
