@@ -71,6 +71,9 @@ SCALE_GRID = np.geomspace(1e-3, 1e3, 61)
 GAMMA_GRID = np.geomspace(1e-3, 1.0, 40)
 #: a separator must beat this fraction of R to count as one (guards against LP round-off)
 MARGIN_TOLERANCE = 1e-12
+#: liblinear's coordinate descent visits the rows in a random order: seeded, so a comparator (and every
+#: bound drawn with it) is the same whatever ran before it in the process
+SOLVER_SEED = 0
 
 
 @dataclass
@@ -272,7 +275,8 @@ def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
         return max_margin_separator(F, y_sign)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        svm = LinearSVC(C=C, fit_intercept=False, loss="hinge", dual=True, max_iter=5000)
+        svm = LinearSVC(C=C, fit_intercept=False, loss="hinge", dual=True, max_iter=5000,
+                        random_state=SOLVER_SEED)
         if sample_weight is not None:
             sample_weight = np.asarray(sample_weight, dtype=float)
             mean = float(sample_weight.mean())
@@ -288,7 +292,8 @@ def _squared_hinge_separator(F, y_sign, C=1e4) -> Separator:
         return max_margin_separator(F, y_sign)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000).fit(_solvable(F), y_sign)
+        svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000,
+                        random_state=SOLVER_SEED).fit(_solvable(F), y_sign)
     return _separator(_unit(svm.coef_[0]), F, y_sign)
 
 

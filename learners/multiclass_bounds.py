@@ -50,8 +50,8 @@ import numpy as np
 from sklearn.svm import LinearSVC
 
 from .sources import credit
-from .comparators import (BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max, _prefix_min,
-                          learner_features)
+from .comparators import (SOLVER_SEED, BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max,
+                          _prefix_min, learner_features)
 
 #: (name, formula, credit) of each curve; the credit reaches the page, so it names the authors
 MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2",
@@ -160,7 +160,8 @@ def _comparators(F, y_index, k, sample_weight):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 # on rows of length ≤ 1: liblinear converges in a few sweeps whatever the data's scale
-                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C, max_iter=2000)
+                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C, max_iter=2000,
+                                random_state=SOLVER_SEED)
                 svm.fit(rows / radius, labels, sample_weight=weights)
             U = np.zeros((k, F.shape[1]))
             if svm.coef_.shape[0] == 1:
