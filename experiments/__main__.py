@@ -12,6 +12,8 @@ import sys
 
 import numpy as np
 
+from learners.sources import readable
+
 from .progress import terminal_line
 from .registry import EXPERIMENTS, run_experiment
 
@@ -42,7 +44,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.name == "list":
         for e in EXPERIMENTS.values():
-            print(f"{e.name:<18} {e.source:<22} {e.summary}")
+            print(f"{e.name:<18} {readable(e.source):<45} {readable(e.summary)}")
         return 0
     options = {}
     if args.name in EXPERIMENTS and EXPERIMENTS[args.name].parallel:
@@ -66,7 +68,7 @@ def main(argv=None) -> int:
     for row in result.get("rows", []):
         print(json.dumps(row, default=str))
     for note in result.get("notes", []):
-        print("note:", note)
+        print("note:", readable(note))
     return 0
 
 

@@ -72,7 +72,9 @@ def test_rwm_epsilon_reports_the_doubling_tricks_own_bound_and_labels_the_refere
 
 def test_command_line_lists_and_writes_json(tmp_path, capsys):
     assert main(["list"]) == 0
-    assert "iwp-table1" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    assert "iwp-table1" in listed and "Supeesun & Fakcharoenphol, Table 1" in listed
+    assert "seed 00" not in listed.lower()               # sources by their authors' names, as on the pages
     out = tmp_path / "r.json"
     assert main(["rwm-epsilon", "--quick", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
