@@ -24,6 +24,7 @@ each was started again, each worker's name, port and pid) is for operators and t
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import secrets
@@ -90,6 +91,25 @@ def listening(host: str, port: int) -> bool:
         return False
 
 
+#: prctl's option that makes the kernel signal a process when its parent dies (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_supervisor() -> None:
+    """In a child, before it execs: ask the kernel for SIGTERM when the supervisor dies, however it dies.
+
+    Ctrl-C and SIGTERM stop the children in order (:func:`stop_groups`), but a supervisor killed with SIGKILL
+    (or by the out-of-memory killer) runs no code: its workers, proxy and Redis, each in a session of its own,
+    would keep the port and the machine's memory with nobody to watch them.  Linux only; elsewhere a no-op.
+    The supervisor starts every child from its main thread, which lives as long as it does (the signal is
+    tied to the thread that forked)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
 def signal_group(process: subprocess.Popen, number: int) -> None:
     try:
         os.killpg(process.pid, number)
@@ -145,7 +165,8 @@ class Deployment:
     def start_worker(self, worker: Worker) -> subprocess.Popen:
         output = open(self.run_dir / f"{worker.name}.log", "ab")
         process = subprocess.Popen(worker_command(worker), cwd=ROOT, env=self.environment, stdout=output,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
+                                   stderr=subprocess.STDOUT, start_new_session=True,
+                                   preexec_fn=die_with_supervisor)
         output.close()
         self.processes[worker.name] = process
         return process
@@ -168,7 +189,7 @@ class Deployment:
         """Start ``command`` (logging to ``name``.log); RuntimeError if it exits or never listens on its port."""
         with open(self.run_dir / f"{name}.log", "ab") as output:
             process = subprocess.Popen(command, cwd=self.run_dir, start_new_session=True, stdout=output,
-                                       stderr=subprocess.STDOUT)
+                                       stderr=subprocess.STDOUT, preexec_fn=die_with_supervisor)
         deadline = time.monotonic() + PROXY_TIMEOUT
         while process.poll() is None and not listening(host, port):
             if time.monotonic() > deadline:

@@ -288,3 +288,25 @@ def test_deploy_runs_the_rooms_redis_and_starts_it_again_with_its_data(tmp_path)
         wait_for(lambda: gone(after["redis_pid"]), "Redis stopped")
     finally:
         end(process, tmp_path)
+
+
+@needs_haproxy
+def test_a_killed_supervisor_takes_its_workers_proxy_and_redis_with_it(tmp_path):
+    """SIGKILL on the supervisor runs none of its code; its children (each in a session of its own) kept the
+    port and the memory with nobody to watch them.  Now the kernel stops them when it dies."""
+    port = free_port()
+    process = start_deploy(tmp_path, port)
+    try:
+        state = read_state(tmp_path)
+        children = [state["proxy_pid"], *[worker["pid"] for worker in state["workers"]]]
+        children += [state["redis_pid"]] if state.get("redis_pid") else []
+        assert all(not gone(pid) for pid in children)
+        process.kill()                                   # the supervisor alone, not its children's groups
+        process.communicate(timeout=PATIENCE)
+        for pid in children:
+            wait_for(lambda: gone(pid), f"child {pid} of the killed supervisor stopped", seconds=60)
+    finally:
+        end(process, tmp_path)
+        for pid in children if "children" in locals() else []:
+            if not gone(pid):
+                os.killpg(pid, signal.SIGKILL)
