@@ -416,9 +416,12 @@ ADVERSARIAL = {
 }
 
 
+PARSE_SECONDS, PARSE_SECONDS_PER_CHARACTER = 0.05, 1e-6
+
+
 @pytest.mark.parametrize("shape", list(ADVERSARIAL))
 @pytest.mark.parametrize("size", [9_999, 10_240, 100_000, 1_000_000])
-def test_adversarial_text_is_parsed_within_50_ms(shape, size):
+def test_adversarial_text_is_parsed_in_linear_time(shape, size):
     import time
 
     for key in challenges.CHALLENGES:
@@ -428,7 +431,9 @@ def test_adversarial_text_is_parsed_within_50_ms(shape, size):
         start = time.perf_counter()
         result = challenges.outcome(key, text)
         elapsed = time.perf_counter() - start
-        assert elapsed < 0.05, (key, shape, size, elapsed)      # generous: quadratic parsing takes seconds
+        # generous (50 ms and 1 µs a character, ~50 times what a linear parse takes here, for a loaded CI
+        # machine): a quadratic parse of the million characters would take hours
+        assert elapsed < PARSE_SECONDS + size * PARSE_SECONDS_PER_CHARACTER, (key, shape, size, elapsed)
         assert all(len(problem) < 400 for problem in result.problems[:5])
 
 
