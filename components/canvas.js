@@ -183,7 +183,9 @@ function render(inst) {
   const hints = {click: "click: add a point", "spray-box": "drag: spray a box", "spray-lasso": "drag a loop: spray inside",
                  "select-box": "drag a box: select · shift adds · click picks",
                  "select-lasso": "drag a loop: select · shift adds · click picks", erase: "click: erase nearest"};
-  const hint = hints[data.mode] || hints[`${data.mode}-${data.shape || "box"}`] || "";
+  const keyHints = {box: "B or Enter closes the box · Esc cancels", lasso: "L adds a corner · Enter closes · Esc cancels"};
+  const hint = (inst.focused && inst.keyShape && keyHints[inst.keyShape.kind])
+    || hints[data.mode] || hints[`${data.mode}-${data.shape || "box"}`] || "";
   el("text", {x: g.left + g.plotW, y: g.height - 8, "text-anchor": "end", class: "hint"}, svg).textContent = hint;
 
   // points (clipped to the plot); one element per point unless there are very many
@@ -393,6 +395,11 @@ function onPointerUp(inst, event) {
 // its coordinates announced in a polite live region; Enter adds a point of the keyboard's class at the crosshair
 // (1–9 choose that class, the active one until then), Space picks the nearest point (the selection's weight field
 // then sets its weight), Delete or Backspace erases the nearest point. Every one is an ordinary gesture event.
+// Shapes by keys (the keyboard's box and lasso drags): B marks a box's first corner at the crosshair, the arrows
+// move the opposite corner, B or Enter closes it; L adds a lasso corner at the crosshair (the loop is drawn through
+// the crosshair), Enter closes it (at least three corners). Escape cancels a shape. A closed shape is the event the
+// same drag sends: with the spray tool it sprays a cloud, with every other tool it selects the points inside (Shift
+// on the closing key adds them to the selection); the number selected is announced when Python has handled it.
 function keyStep(inst) {
   const g = inst.geom;
   return niceStep(g.vx1 - g.vx0, g.plotW / TICK_SPACING_PX) / 4;
@@ -412,10 +419,34 @@ function cursorAt(inst) {
 function drawCursor(inst, g, svg) {
   if (!inst.focused) return;
   const {x, y} = cursorAt(inst), u = px(g, x), v = py(g, y);
-  const group = el("g", {class: "key-cursor"}, svg);
+  const group = el("g", {class: "key-cursor", "data-x": x, "data-y": y}, svg);
+  drawKeyShape(inst, g, svg, x, y);
   el("line", {x1: g.left, x2: g.left + g.plotW, y1: v, y2: v}, group);
   el("line", {x1: u, x2: u, y1: g.top, y2: g.top + g.plotH}, group);
   el("circle", {cx: u, cy: v, r: 6}, group);
+}
+
+function drawKeyShape(inst, g, svg, x, y) {
+  // the shape being built by keys: its corners so far and the crosshair as the next (box: the opposite) corner
+  const shape = inst.keyShape;
+  if (!shape) return;
+  const corners = shapeCorners(shape, x, y);
+  const d = corners.map(([cx, cy], i) => `${i ? "L" : "M"}${px(g, cx)},${py(g, cy)}`).join("") + "Z";
+  el("path", {d, class: "drag-shape key-shape", "fill-rule": "evenodd", "data-kind": shape.kind,
+              "data-mode": inst.data.mode === "spray" ? "spray" : "select",
+              "data-xs": JSON.stringify(corners.map(([cx]) => cx)), "data-ys": JSON.stringify(corners.map(([, cy]) => cy))},
+     svg);
+  for (const [cx, cy] of shape.corners) el("circle", {cx: px(g, cx), cy: py(g, cy), r: 3.5, class: "key-corner"}, svg);
+}
+
+function shapeCorners(shape, x, y) {
+  // a box from its first corner to (x, y), counter-clockwise from the lower left; a lasso's corners then (x, y)
+  if (shape.kind === "box") {
+    const [x0, y0] = shape.corners[0], lo = [Math.min(x0, x), Math.min(y0, y)], hi = [Math.max(x0, x), Math.max(y0, y)];
+    return [[lo[0], lo[1]], [hi[0], lo[1]], [hi[0], hi[1]], [lo[0], hi[1]]];
+  }
+  const [lx, ly] = shape.corners[shape.corners.length - 1];
+  return lx === x && ly === y ? shape.corners.slice() : [...shape.corners, [x, y]];
 }
 
 function keyClass(inst) {
@@ -433,16 +464,84 @@ function describe(inst) {
   return `x₁ ${x.toFixed(digits)}, x₂ ${y.toFixed(digits)}; class ${inst.data.names[keyClass(inst)]}`;
 }
 
+function shapeArea(corners) {
+  // shoelace formula on data corners (see pathArea)
+  let twice = 0;
+  corners.forEach(([x0, y0], i) => { const [x1, y1] = corners[(i + 1) % corners.length]; twice += x0 * y1 - x1 * y0; });
+  return Math.abs(twice) / 2;
+}
+
+function closeKeyShape(inst, extend) {
+  // send the finished shape as the event its drag would send; an empty shape stays open and says why
+  const shape = inst.keyShape, {x, y} = cursorAt(inst), corners = shapeCorners(shape, x, y);
+  const spray = inst.data.mode === "spray", what = shape.kind === "box" ? "box" : "lasso";
+  if (shape.kind === "lasso" && corners.length < 3) {
+    announce(inst, `the lasso has ${corners.length} corner${corners.length === 1 ? "" : "s"}: add at least three with L`);
+    return;
+  }
+  if (!(shapeArea(corners) > 0)) {
+    announce(inst, `the ${what} encloses no area: move the cursor away from its corners first`);
+    return;
+  }
+  inst.keyShape = null;
+  const xs = corners.map(([cx]) => cx), ys = corners.map(([, cy]) => cy);
+  if (spray && shape.kind === "box") {
+    emit(inst, {type: "box", x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys),
+                label: keyClass(inst)});
+  } else if (spray) {
+    emit(inst, {type: "lasso", xs, ys, label: keyClass(inst)});
+  } else {
+    emit(inst, {type: "select", xs, ys, extend});
+    inst.awaiting = inst.queue.length ? inst.queue[inst.queue.length - 1].id : inst.inflight?.id;
+  }
+  render(inst);
+  announce(inst, spray ? `sprayed points of class ${inst.data.names[keyClass(inst)]} inside the ${what}`
+                       : `selecting the points inside the ${what}${extend ? ", added to the selection" : ""}`);
+}
+
+function onKeyShape(inst, kind, extend) {
+  // B or L: start a shape, add a lasso corner, or close a box
+  const {x, y} = cursorAt(inst), shape = inst.keyShape;
+  const where = describe(inst).split(";")[0], does = inst.data.mode === "spray" ? "spray inside it" : "select inside it";
+  if (shape && shape.kind !== kind) {
+    announce(inst, `a ${shape.kind} is open: ${shape.kind === "box" ? "B" : "Enter"} closes it, Escape cancels it`);
+  } else if (kind === "box" && shape) {
+    closeKeyShape(inst, extend);
+  } else if (kind === "box") {
+    inst.keyShape = {kind, corners: [[x, y]]};
+    render(inst);
+    announce(inst, `box corner at ${where}; move with the arrows, B or Enter closes the box to ${does}, Escape cancels`);
+  } else if (shape && shape.corners.length >= MAX_PATH_VERTICES) {
+    announce(inst, `the lasso has its most corners, ${MAX_PATH_VERTICES}: Enter closes it`);
+  } else {
+    if (!shape) inst.keyShape = {kind, corners: []};
+    const corners = inst.keyShape.corners, last = corners[corners.length - 1];
+    if (!last || last[0] !== x || last[1] !== y) corners.push([x, y]);
+    render(inst);
+    announce(inst, `lasso corner ${corners.length} at ${where}; L adds the next, Enter closes the loop to ${does}, `
+                   + "Escape cancels");
+  }
+}
+
 function onKeyDown(inst, event) {
   if (!inst.geom || !inst.data || event.altKey || event.ctrlKey || event.metaKey) return;
   const g = inst.geom, step = keyStep(inst) * (event.shiftKey ? 4 : 1), cursor = cursorAt(inst);
   const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1]};
   const radius = Math.hypot(g.vx1 - g.vx0, g.vy1 - g.vy0);      // the nearest point anywhere on the plot
+  const letter = event.key.length === 1 ? event.key.toLowerCase() : "";
   if (moves[event.key]) {
     cursor.x += moves[event.key][0] * step;
     cursor.y += moves[event.key][1] * step;
     render(inst);
-    announce(inst, describe(inst));
+    announce(inst, describe(inst) + (inst.keyShape ? `; ${inst.keyShape.kind} open` : ""));
+  } else if (letter === "b" || letter === "l") {
+    onKeyShape(inst, letter === "b" ? "box" : "lasso", event.shiftKey);
+  } else if (event.key === "Escape" && inst.keyShape) {
+    announce(inst, `${inst.keyShape.kind} cancelled`);
+    inst.keyShape = null;
+    render(inst);
+  } else if (event.key === "Enter" && inst.keyShape) {
+    closeKeyShape(inst, event.shiftKey);
   } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= inst.data.names.length) {
     inst.keyLabel = Number(event.key) - 1;
     announce(inst, `class ${inst.data.names[inst.keyLabel]}`);
@@ -473,7 +572,9 @@ function createInstance(root) {
   root.setAttribute("tabindex", "0");
   root.setAttribute("role", "application");
   root.setAttribute("aria-label", "drawing canvas: arrow keys move a cursor (Shift: farther), Enter adds a point, "
-                    + "1 to 9 choose its class, Space selects the nearest point, Delete erases it");
+                    + "1 to 9 choose its class, Space selects the nearest point, Delete erases it; "
+                    + "B marks a box corner and B closes the box, L adds a lasso corner and Enter closes the loop, "
+                    + "Escape cancels");
   inst.live = document.createElement("div");
   Object.entries({class: "key-live", "aria-live": "polite", role: "status"}).forEach(([k, v]) => inst.live.setAttribute(k, v));
   root.appendChild(inst.live);
@@ -514,6 +615,11 @@ export default function (component) {
   if (inst.inflight && handled.has(inst.inflight.id)) {
     clearTimeout(inst.timer);
     inst.inflight = null;
+  }
+  if (inst.awaiting && handled.has(inst.awaiting)) {       // a selection by keys: say how many it holds
+    const count = (data.selected || []).length;
+    inst.awaiting = null;
+    announce(inst, `${count} point${count === 1 ? "" : "s"} selected`);
   }
   render(inst);
   setTimeout(() => pump(inst), 0);

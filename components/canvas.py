@@ -22,6 +22,12 @@ free-form lasso.  Each gesture comes back as one trigger value (one rerun):
 * ``{"type": "erase", "x", "y", "radius", "id"}`` — a click in *erase* mode
   (``radius``: 12 pixels in data units).
 
+The same gestures work by keys once the canvas has the focus (WCAG 2.1.1):
+arrows move a crosshair, Enter adds, Space picks, Delete erases, B marks and
+closes a box, L adds lasso corners and Enter closes the loop, Escape cancels a
+shape; a closed shape is a ``select`` event (``box`` or ``lasso`` with the
+spray tool), as if dragged (the keys are listed in ``canvas.js``).
+
 ``label`` is the class that was active in the canvas, ``id`` is unique per
 gesture.  The browser sends one gesture at a time and waits until the ``id``
 comes back in ``handled`` (or 1.5 s pass), so quick clicks are queued, not

@@ -138,3 +138,90 @@ def test_lesson_1_is_completed_with_keys_alone(page, server_url):
             wait_idle(page)
             page.wait_for_url(f"**screen={index + 2}**")
     assert page.get_by_text("Lesson 1 done: every screen answered right.").count() == 1
+
+
+#: the canvas's shadow root: the drawn points (x, y in document order = the point set's order), the selection's rings,
+#: the crosshair and the shape being built by keys, with their exact data coordinates
+CANVAS_STATE = """() => {
+  const root = [...document.querySelectorAll('.st-key-canvas *')].find((e) => e.shadowRoot).shadowRoot;
+  const shape = root.querySelector('.key-shape'), cursor = root.querySelector('.key-cursor');
+  return {points: [...root.querySelectorAll('.points [data-class]')].map((p) => [Number(p.dataset.x), Number(p.dataset.y)]),
+          rings: [...root.querySelectorAll('.selected .ring[data-index]')].map((r) => Number(r.dataset.index)),
+          cursor: cursor ? [Number(cursor.dataset.x), Number(cursor.dataset.y)] : null,
+          shape: shape ? {kind: shape.dataset.kind, xs: JSON.parse(shape.dataset.xs), ys: JSON.parse(shape.dataset.ys)} : null,
+          live: root.querySelector('.key-live').textContent};
+}"""
+
+
+def inside_triangle(point, corners) -> bool:
+    """Whether ``point`` lies inside the triangle ``corners`` (or on it): on one side of all three edges."""
+    sides = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        cross = (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax)
+        assert abs(cross) > 1e-9 * (abs(bx - ax) + abs(by - ay)), f"{point} lies on an edge: the test is ambiguous"
+        sides.append(cross > 0)
+    return all(sides) or not any(sides)
+
+
+def wait_for_rings(page, expected: set[int]) -> None:
+    page.wait_for_function(f"() => ({CANVAS_STATE})().rings.sort((a, b) => a - b).join() === {sorted(expected)!r}.join()",
+                           timeout=30_000)
+
+
+def test_a_box_and_a_lasso_select_by_keys_and_the_selection_panel_deletes_them(page, server_url):
+    """B marks a box corner at the crosshair, arrows move the other corner, B closes it; L adds lasso corners and
+    Enter closes the loop; Escape cancels. The rings and the Selected count are the points inside the shape as drawn
+    (computed here from the points' coordinates), the count is announced, and the panel deletes the selection."""
+    page.goto(f"{server_url}/data")
+    wait_idle(page)
+    focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Generate'")
+    page.keyboard.press("Enter")
+    wait_for_metric(page, "Points", "120", timeout=30_000)       # three Gaussian clouds of 40
+    tab_to(page, "mbl-canvas")
+    state = page.evaluate(CANVAS_STATE)
+    points = state["points"]
+    assert len(points) == 120 and state["cursor"] is not None and state["rings"] == []
+
+    # Escape cancels a box: nothing drawn, nothing selected
+    keys(page, "b", "ArrowRight", "ArrowUp")
+    assert page.evaluate(CANVAS_STATE)["shape"]["kind"] == "box"
+    keys(page, "Escape")
+    state = page.evaluate(CANVAS_STATE)
+    assert state["shape"] is None and state["live"] == "box cancelled", state["live"]
+
+    # a box from two steps left and down of the centre to four steps right and up (Shift: a grid step each)
+    keys(page, "Shift+ArrowLeft", "Shift+ArrowDown", "b")
+    corner = page.evaluate(CANVAS_STATE)
+    assert corner["live"].startswith("box corner at x₁ "), corner["live"]
+    keys(page, *["Shift+ArrowRight"] * 3, *["Shift+ArrowUp"] * 2)
+    drawn = page.evaluate(CANVAS_STATE)["shape"]
+    x0, x1, y0, y1 = min(drawn["xs"]), max(drawn["xs"]), min(drawn["ys"]), max(drawn["ys"])
+    assert (x0, y0) == tuple(corner["cursor"]) and (x1, y1) == tuple(page.evaluate(CANVAS_STATE)["cursor"])
+    expected = {i for i, (x, y) in enumerate(points) if x0 <= x <= x1 and y0 <= y <= y1}
+    assert 0 < len(expected) < len(points), (drawn, len(expected))
+    screenshot(page, "data-keyboard-box", full_page=False)            # the open box, its corner and the crosshair
+    keys(page, "b")
+    wait_for_metric(page, "Selected", str(len(expected)), timeout=30_000)
+    wait_for_rings(page, expected)
+    page.wait_for_function(f"() => ({CANVAS_STATE})().live === '{len(expected)} points selected'", timeout=30_000)
+
+    # a lasso: a triangle through three crosshair positions, closed with Enter; it replaces the selection
+    keys(page, "l", *["Shift+ArrowLeft"] * 3, "l", *["Shift+ArrowDown"] * 3, "Shift+ArrowRight")
+    state = page.evaluate(CANVAS_STATE)
+    assert state["shape"]["kind"] == "lasso" and len(state["shape"]["xs"]) == 3       # two corners and the crosshair
+    keys(page, "l")
+    triangle = [list(corner) for corner in zip(*(lambda s: (s["xs"], s["ys"]))(page.evaluate(CANVAS_STATE)["shape"]))]
+    assert len(triangle) == 3, triangle
+    lassoed = {i for i, point in enumerate(points) if inside_triangle(point, triangle)}
+    assert 0 < len(lassoed) < len(points) and lassoed != expected, (triangle, len(lassoed))
+    keys(page, "Enter")
+    wait_for_metric(page, "Selected", str(len(lassoed)), timeout=30_000)
+    wait_for_rings(page, lassoed)
+    assert page.evaluate(CANVAS_STATE)["shape"] is None
+
+    # the selection panel works on it by keys: Delete selection removes exactly those points
+    focus_until(page, "e => e.tagName === 'BUTTON' && !!e.closest('.st-key-data_selection_delete')")
+    page.keyboard.press("Enter")
+    wait_for_metric(page, "Points", str(len(points) - len(lassoed)), timeout=30_000)
+    left = page.evaluate(CANVAS_STATE)["points"]
+    assert sorted(map(tuple, left)) == sorted(tuple(p) for i, p in enumerate(points) if i not in lassoed)
