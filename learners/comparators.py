@@ -477,17 +477,43 @@ def _exact_margin(margins):
     return gamma_t, gamma_t > 0
 
 
-def _freund_schapire_values(margins, R):
-    """min over a γ grid (and the prefix margin γ_t itself) of ((R_t + D_t(γ))/γ)², u unit."""
+def _where_defined(bound, defined, *args):
+    """``bound(*args)`` where ``defined`` holds, ``inf`` (vacuous) elsewhere, all broadcast together.
+
+    The functions of :mod:`learners.bounds` refuse arguments outside their theorem (γ ≤ 0, an
+    overflowed ``inf``); a curve says nothing there, so only the defined entries are passed.
+    """
+    arrays = np.broadcast_arrays(*(np.asarray(a, dtype=float) for a in args))
+    defined = np.broadcast_to(defined, arrays[0].shape)
+    for a in arrays:
+        defined = defined & np.isfinite(a)
+    values = np.full(arrays[0].shape, np.inf)
+    if defined.any():
+        values[defined] = bound(*(a[defined] for a in arrays))
+    return values
+
+
+def _separable_values(margins, bound, *args):
+    """The bound of a u that separates the prefix (γ_t > 0) with no loss, ``inf`` where it does not.
+
+    ``bound(gamma_t, *args)``; rescaling u to margin 1 turns the loss-based bounds into this.
+    """
     gamma_t, positive = _exact_margin(margins)
+    return _where_defined(bound, positive, gamma_t, *args)
+
+
+def _freund_schapire_values(margins, R):
+    """min over a γ grid (and the prefix margin γ_t itself) of ``bounds.freund_schapire``, u unit."""
     top = max(float(np.abs(margins).max()), 1e-12)
     gammas = top * GAMMA_GRID
     d2 = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]) ** 2, axis=1)
-    grid = ((R[None, :] + np.sqrt(d2)) / gammas[:, None]) ** 2
-    best = grid.min(axis=0)
-    with np.errstate(divide="ignore"):
-        exact = np.where(positive, (R / np.where(positive, gamma_t, 1.0)) ** 2, np.inf)
-    return np.minimum(best, exact)
+    grid = _where_defined(bounds.freund_schapire, True, R[None, :], 1.0, gammas[:, None], d2)
+    return np.minimum(grid.min(axis=0), _novikoff_values(margins, R))
+
+
+def _novikoff_values(margins, R):
+    """``bounds.novikoff`` with a unit u of prefix margin γ_t, ``inf`` where u does not separate the prefix."""
+    return _separable_values(margins, lambda g, r: bounds.novikoff(r, 1.0, g), R)
 
 
 def _scaled_hinge(margins, weights, scales):
@@ -500,37 +526,40 @@ def _scales(margins):
     return SCALE_GRID / max(float(np.median(np.abs(margins))), 1e-12)
 
 
-def _gentile_family(margins, R, weights, c_max, c_min=None):
-    """Gentile (c ≡ 1, c_max ≡ 1), Theorem 3 or, with c_min, Theorem 2 — min over the scale of u.
+def _gentile_family(margins, R, weights, bound, per_trial=(), defined=True):
+    """min over the scale s of u of ``bound(L, C, *per_trial)``, L = Σ c(1 − s·m)₊, C = R_t²s²‖u‖² (u unit).
 
-    The scale s_t = 1/γ_t (where u separates the prefix) adds the separable
-    value L = 0: c_max·R_t²/γ_t² (Theorem 2: c_max θ²R_t²/γ_t²).
+    ``bound`` is Gentile's bound or Theorem 3's or 2's of seed 000 (:mod:`learners.bounds`), with
+    ``per_trial`` its further arguments per trial (c_max, c_min) and ``inf`` where ``defined`` is
+    False.  The scale s_t = 1/γ_t (where u separates the prefix) adds the separable value
+    ``bound(0, R_t²/γ_t², ...)``.
     """
     scales = _scales(margins)
     L = _scaled_hinge(margins, weights, scales)
     C = (R[None, :] * scales[:, None]) ** 2
-    if c_min is None:
-        grid = L + c_max[None, :] * C + np.sqrt(c_max[None, :] * L * C)
-        separable_value = c_max * R**2
-    else:
-        ratio = c_max / c_min
-        grid = ratio * L + c_max * ratio**2 * C + ratio**2 * np.sqrt(c_min * L * C)
-        separable_value = c_max * ratio**2 * R**2
+    per_trial = [np.asarray(a, dtype=float) for a in per_trial]
+    grid = _where_defined(bound, defined, L, C, *(a[None, :] for a in per_trial))
     gamma_t, positive = _exact_margin(margins)
-    with np.errstate(divide="ignore"):
-        exact = np.where(positive, separable_value / np.where(positive, gamma_t, 1.0) ** 2, np.inf)
+    with np.errstate(divide="ignore", over="ignore"):
+        C_separable = (R / np.where(positive, gamma_t, 1.0)) ** 2
+    exact = _where_defined(bound, positive & defined, 0.0, C_separable, *per_trial)
     return np.minimum(grid.min(axis=0), exact)
 
 
+def _theorem3_values(margins, R, weights):
+    """Theorem 3 of seed 000 (:func:`_gentile_family` with c_max = max_{r≤t} c_r); 0 while every weight is 0."""
+    c_max = _prefix_max(weights)
+    values = _gentile_family(margins, R, weights, bounds.iwp_theorem3, (c_max,), c_max > 0)
+    return np.where(c_max > 0, values, 0.0)        # no weighted loss yet
+
+
 def _seed001_values(margins):
-    """min over γ of 1/γ² + (2/γ)·TD_t(γ), TD_t(γ) = Σ_{r≤t}(γ − m_r)₊ (unit x and u)."""
-    gamma_t, positive = _exact_margin(margins)
+    """min over γ of ``bounds.seed001_unit`` with TD_t(γ) = Σ_{r≤t}(γ − m_r)₊ (unit x and u)."""
     top = max(float(np.abs(margins).max()), 1e-12)
     gammas = top * GAMMA_GRID
     td = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]), axis=1)
-    grid = 1.0 / gammas[:, None] ** 2 + 2.0 * td / gammas[:, None]
-    with np.errstate(divide="ignore"):
-        exact = np.where(positive, 1.0 / np.where(positive, gamma_t, 1.0) ** 2, np.inf)
+    grid = _where_defined(bounds.seed001_unit, True, gammas[:, None], td)
+    exact = _separable_values(margins, lambda g: bounds.seed001_unit(g, 0.0))
     return np.minimum(grid.min(axis=0), exact)
 
 
@@ -649,7 +678,7 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
         candidates += [hinge_separator(F, y_sign), _squared_hinge_separator(F, y_sign)]
     fs_values, fs_sep = _best_of(candidates, lambda m: _freund_schapire_values(m, R))
     ones = np.ones(T)
-    gentile_values, gentile_sep = _best_of(candidates, lambda m: _gentile_family(m, R, ones, ones))
+    gentile_values, gentile_sep = _best_of(candidates, lambda m: _gentile_family(m, R, ones, bounds.gentile))
     curves = [novikoff,
               BoundCurve(*FREUND_SCHAPIRE, fs_values, np.ones(T, bool), details={"u": fs_sep.u}),
               BoundCurve(*GENTILE, gentile_values, np.ones(T, bool), details={"u": gentile_sep.u})]
@@ -662,11 +691,11 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
         _restrict_to_equal_weights(curves, c)
         if np.any(c != c[0]):
             candidates.append(hinge_separator(F, y_sign, sample_weight=c))
-        t3, sep3 = _best_of(candidates, lambda m: _gentile_family(m, R, c, c_max))
+        t3, sep3 = _best_of(candidates, lambda m: _theorem3_values(m, R, c))
         curves.append(BoundCurve(*IWP3, t3, np.ones(T, bool), measures="weighted loss", details={"u": sep3.u}))
         positive = c_min > 0
-        safe_min = np.where(positive, c_min, 1.0)
-        t2, sep2 = _best_of(candidates, lambda m: _gentile_family(m, R, c, c_max, safe_min))
+        t2, sep2 = _best_of(candidates, lambda m: _gentile_family(m, R, c, bounds.iwp_theorem2,
+                                                                         (c_max, c_min), positive))
         reason = "" if positive.all() else (f"from trial {_first_false(positive) + 1} on, a weight c_t = 0 "
                                             "makes θ_r = c_max/c_min infinite")
         curves.append(BoundCurve(*IWP2, np.where(positive, t2, np.inf), positive, reason,
@@ -687,14 +716,17 @@ def equal_weight_prefix(sample_weight) -> np.ndarray:
     return (_prefix_max(c) == _prefix_min(c)) & (_prefix_min(c) > 0)
 
 
-def _restrict_to_equal_weights(curves, c):
-    """IWP moves by c_t·y·x: bounds on the plain Perceptron's mistakes hold only while every c_t is equal."""
+def _restrict_to_equal_weights(curves, c, why=None):
+    """IWP moves by c_t·y·x: bounds on the plain Perceptron's mistakes hold only while every c_t is equal.
+
+    ``why(start)`` says so from trial ``start`` on (the binary IWP's words by default)."""
     equal = equal_weight_prefix(c)
     if equal.all():
         return
     start = _first_false(equal)
-    why = (f"from trial {start + 1} on the importance weights differ, and IWP (which moves by c_t·y·x) is no "
-           "longer the plain Perceptron this bound counts mistakes of; IWP Theorem 3 bounds its weighted loss")
+    why = why(start) if why else (f"from trial {start + 1} on the importance weights differ, and IWP (which moves by "
+                                  "c_t·y·x) is no longer the plain Perceptron this bound counts mistakes of; IWP "
+                                  "Theorem 3 bounds its weighted loss")
     for curve in curves:
         curve.values = np.where(equal, curve.values, np.inf)
         curve.applies = curve.applies & equal

@@ -49,9 +49,11 @@ import warnings
 import numpy as np
 from sklearn.svm import LinearSVC
 
+from . import bounds
 from .sources import credit
 from .comparators import (SOLVER_SEED, BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max,
-                          _prefix_min, learner_features)
+                          _novikoff_values, _prefix_min, _restrict_to_equal_weights, _theorem3_values,
+                          learner_features)
 
 #: (name, formula, credit) of each curve; the credit reaches the page, so it names the authors
 MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2",
@@ -209,28 +211,17 @@ def multiclass_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
                 BoundCurve(*MC_GENTILE, np.full(T, np.inf), np.zeros(T, bool), why)]
     margins = [multiclass_margins(U, F, y_index) for U in comparators]
     ones = np.ones(T)
-    novikoff = np.full(T, np.inf)
-    for m in margins:
-        gamma_t = _prefix_min(m)
-        with np.errstate(divide="ignore"):
-            novikoff = np.minimum(novikoff, np.where(gamma_t > 0, R**2 / np.where(gamma_t > 0, gamma_t, 1.0) ** 2,
-                                                     np.inf))
+    novikoff = np.min([_novikoff_values(m, R) for m in margins], axis=0)
     separable = np.isfinite(novikoff)
     reason = "" if separable.all() else (f"from trial {_first_false(separable) + 1} on, no comparator found "
                                          "separates the classes seen so far with a margin γ > 0")
-    gentile = np.min([_gentile_family(m, R, ones, ones) for m in margins], axis=0)
+    gentile = np.min([_gentile_family(m, R, ones, bounds.gentile) for m in margins], axis=0)
     curves = [BoundCurve(*MC_NOVIKOFF, novikoff, separable, reason, details={"U": comparators[0]}),
               BoundCurve(*MC_GENTILE, gentile, np.ones(T, bool), details={"U": comparators[0]})]
     if getattr(learner, "importance_weighted", False) and sample_weight is not None:
-        c_max, c_min = _prefix_max(c), _prefix_min(c)
-        equal = (c_max == c_min) & (c_min > 0)
-        if not equal.all():
-            why = (f"from trial {_first_false(equal) + 1} on the importance weights differ and MV-IWP moves by "
-                   "c_t·z: Theorem 3 bounds its weighted loss instead")
-            for curve in curves:
-                curve.values = np.where(equal, curve.values, np.inf)
-                curve.applies = curve.applies & equal
-                curve.reason = "; ".join(part for part in (curve.reason, why) if part)
-        theorem3 = np.min([_gentile_family(m, R, c, c_max) for m in margins], axis=0)
+        _restrict_to_equal_weights(curves, c, lambda start: (
+            f"from trial {start + 1} on the importance weights differ and MV-IWP moves by c_t·z: Theorem 3 "
+            "bounds its weighted loss instead"))
+        theorem3 = np.min([_theorem3_values(m, R, c) for m in margins], axis=0)
         curves.append(BoundCurve(*MC_IWP3, theorem3, np.ones(T, bool), measures="weighted loss"))
     return curves
