@@ -5,11 +5,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from datasets.advice import AdviceStream
 from datasets.pointset import PointSet
 from lab import challenges
 from ui import state
 from ui.controls import literal, page_header
-from ui.learner_page import show_experts_run, show_run
+from ui.learner_page import show_run
 from viz.challenges import perceptron_plane
 
 PAGE = "challenges"
@@ -95,7 +96,7 @@ with left:
         if best > result.best:
             st.caption(f"Your link claims {best} mistakes; these rules allow at most {result.best}.")
         if improved and result.mistakes > 0:
-            st.success(f"A new best for this challenge: {result.mistakes} mistakes."
+            st.success(f"A new best for this challenge: {result.mistakes} mistake{'s' if result.mistakes != 1 else ''}."
                        + (" That is the most possible." if result.mistakes == result.best else ""))
 state.write_challenge_url(key)
 
@@ -139,5 +140,5 @@ if result.valid:
             show_run(PAGE, "Perceptron", {"fit_intercept": False}, points, key="challenge_timeline")
     elif key == "experts":
         st.subheader("Your rounds in the player")
-        show_experts_run(PAGE, "Weighted Majority", {"beta": challenges.BETA}, result.state["advice"],
-                         result.state["outcomes"], key="challenge_timeline")
+        show_run(PAGE, "Weighted Majority", {"beta": challenges.BETA},
+                 AdviceStream(result.state["advice"], result.state["outcomes"]), key="challenge_timeline")

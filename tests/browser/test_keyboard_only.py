@@ -225,3 +225,48 @@ def test_a_box_and_a_lasso_select_by_keys_and_the_selection_panel_deletes_them(p
     wait_for_metric(page, "Points", str(len(points) - len(lassoed)), timeout=30_000)
     left = page.evaluate(CANVAS_STATE)["points"]
     assert sorted(map(tuple, left)) == sorted(tuple(p) for i, p in enumerate(points) if i not in lassoed)
+
+
+def test_a_challenge_is_completed_with_keys_alone(page, server_url):
+    """Be the adversary by keys: the Perceptron challenge's point form takes its coordinates from the arrow keys (a
+    step of 0.1), Enter places each point, the score and "a new best" follow; Space on "Show me a worst case" plays
+    a sequence reaching the most mistakes possible. Tab, arrows, Enter and Space only."""
+    from lab.challenges import best_possible, outcome
+
+    page.goto(f"{server_url}/challenges")
+    wait_idle(page)
+    placed = []
+
+    def place(x1_steps: int, x2_steps: int, point: tuple[str, str], submit: str) -> None:
+        for name, steps in (("challenge_x1", x1_steps), ("challenge_x2", x2_steps)):
+            focus_until(page, f"e => e.tagName === 'INPUT' && !!e.closest('.st-key-{name}')",
+                        "Tab" if name == "challenge_x1" and not placed else "Shift+Tab" if name == "challenge_x1" else "Tab")
+            keys(page, *["ArrowUp" if steps > 0 else "ArrowDown"] * abs(steps))
+        assert [page.locator(f".st-key-{n} input").input_value() for n in ("challenge_x1", "challenge_x2")] \
+            == [f"{float(v):.2f}" for v in point]
+        focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Place this point'")
+        page.keyboard.press(submit)
+        placed.append(", ".join(point))
+        wait_idle(page)
+        page.wait_for_function("(text) => document.querySelector('.st-key-challenge_perceptron_text textarea').value "
+                               "=== text", arg="\n".join(placed), timeout=30_000)
+
+    place(20, 0, ("2", "0"), "Enter")                  # x₁ 0 → 2.0 by tenths
+    assert outcome("perceptron", placed[0]).mistakes == 1     # w = 0 errs on the first point
+    wait_for_metric(page, "Mistakes", "1", timeout=30_000)
+    success = page.locator('[data-testid="stAlertContentSuccess"]').first
+    assert success.inner_text().strip() == "A new best for this challenge: 1 mistake."
+    place(-26, 18, ("-0.6", "1.8"), "Space")           # x₁ 2.0 → −0.6, x₂ 0 → 1.8
+    mistakes = outcome("perceptron", "\n".join(placed)).mistakes
+    assert mistakes == 2
+    wait_for_metric(page, "Mistakes", str(mistakes), timeout=30_000)
+    success = page.locator('[data-testid="stAlertContentSuccess"]').first
+    assert success.inner_text().strip() == f"A new best for this challenge: {mistakes} mistakes."
+
+    best = best_possible("perceptron").mistakes
+    focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Show me a worst case'")
+    page.keyboard.press("Space")
+    wait_for_metric(page, "Mistakes", str(best), timeout=30_000)
+    assert metric(page, "Score") == "100%" and metric(page, "Your best") == "100%"
+    success = page.locator('[data-testid="stAlertContentSuccess"]').first
+    assert success.inner_text().strip() == f"A new best for this challenge: {best} mistakes. That is the most possible."
