@@ -147,13 +147,13 @@ def passive_aggressive_math(record, learner, names=None) -> list[Formula]:
     lines = [aligned(_prediction_lines(record, learner, row(_t("w", t), op(r"\cdot"), _t("x", t)), score,
                                        [_dot_rows(t, before, record.features, score)]))]
     norm_sq = float(np.dot(record.features, record.features))
-    loss = record.update.get("loss", max(0.0, 1.0 - record.margin))
+    loss = record.update["loss"]
     lines.append(aligned([
         (_t(r"\ell", t), row(EQ, op(r"\max"), paren(row(num(0), op(","), space("thin"), num(1), op("-"),
                                                          _t("y", t), space("thin"), _t("w", t), op(r"\cdot"),
                                                          _t("x", t))), EQ, num(loss))),
         _tau_row(t, learner.variant, float(learner.C), loss, sup(norm(_t("x", t)), 2),
-                 norm_sq, record.update.get("tau", 0.0))]))
+                 norm_sq, record.update["tau"])]))
     if not record.updated:
         lines.append(row(text("ℓ = 0, no update: "), _t("w", t + 1), EQ, _t("w", t)))
         return lines
@@ -188,8 +188,7 @@ def _multiclass_pa_math(record, learner, names) -> list[Formula]:
     rival = int(np.argmax(np.where(np.arange(len(scores)) == y_index, -np.inf, scores)))
     lines = _scores_and_prediction(record, learner, names, sym("s"))
     norm_sq = float(np.dot(record.features, record.features))
-    loss = max(0.0, 1.0 - record.margin)
-    tau = record.update.get("tau", 0.0)
+    loss, tau = record.update["loss"], record.update["tau"]
     lines.append(aligned([
         (_t(r"\ell", t), row(EQ, op(r"\max"), paren(row(num(0), op(","), space("thin"), num(1), op("-"),
                                                          sub("s", sym("y")), op("+"), sub("s", prime("y")))),
@@ -353,12 +352,8 @@ def winnow_math(record, learner, names=None) -> list[Formula]:
         lines.append(_no_update(t))
         return lines
     eta = float(learner.eta)
-    exponent = eta * y * np.asarray(record.features, dtype=float)
-    with np.errstate(divide="ignore"):
-        log_terms = np.log(before) + exponent
-    top = float(np.max(log_terms))
-    log_z = top + float(np.log(np.sum(np.exp(log_terms - top))))
-    z = num(np.exp(log_z)) if log_z < 700 else sup("e", num(log_z))
+    log_z = float(record.update["log_Z"])             # the learner's own normaliser, as it recorded it
+    z = num(record.update["Z"]) if np.isfinite(record.update["Z"]) else sup("e", num(log_z))
     after = np.asarray(record.weights_after, dtype=float).reshape(-1)
     power = sup("e", row(sym(r"\eta"), space("thin"), _t("y", t), space("thin"), sub("x", row(num(t), op(","), sym("i")))))
     lines.append(aligned([
@@ -401,7 +396,7 @@ def weight_bounded_math(record, learner, names=None) -> list[Formula]:
         (_t("w", t + 1), row(EQ, vector(after), space("quad"), paren(row(text("was "), vector(before))))),
         (EMPTY, row(text("total change "), total("i"), paren(row(op(r"\mid"), sym(r"\Delta"), sub("w", "i"),
                                                                  op(r"\mid")), "||"), EQ,
-                    num(record.update.get("weight_moved", float(np.abs(after - before).sum())))))]))
+                    num(record.update["weight_moved"])))]))
     return lines
 
 
