@@ -63,6 +63,9 @@ MAX_FILE_BRACKETS = 512
 MAX_FILE_NUMBER = 40
 FILE_FORMAT = "mistake-bound-lab"
 FILE_VERSION = 1
+#: the lab's themes as a lab file names them: its own, and the projector theme (components/projector.js; in an
+#: address ``theme=projector``, a key of :data:`FOREIGN_KEYS`)
+THEMES = ("default", "projector")
 
 LEARNER_PAGES = ("perceptron", "winnow", "multiclass", "priority")
 #: the pages a link or file may name (url paths; "" is Home)
@@ -362,6 +365,9 @@ class Link:
     trial: int | None = None
     present: bool = False
     problems: list = field(default_factory=list)
+    #: the theme a lab file was saved in (one of :data:`THEMES`); None when it names none (a link's theme is
+    #: the player's to read)
+    theme: str | None = None
 
 
 def _read_fields(page: str, values: Mapping, problems: list) -> dict:
@@ -446,8 +452,13 @@ def fits_link(query: Mapping, base_length: int = 40) -> bool:
 
 # ------------------------------------------------------------------ the lab file
 def lab_file(page: str, widgets: Mapping, points: PointSet, *, trial: int | None = None,
-             present: bool = False) -> str:
-    """The lab file (JSON text) of ``page`` with these settings and points; :func:`read_lab_file` reads it."""
+             present: bool = False, theme: str | None = None) -> str:
+    """The lab file (JSON text) of ``page`` with these settings and points; :func:`read_lab_file` reads it.
+
+    ``theme``: one of :data:`THEMES`, or None for a file that names none (the Share panel fills in the trial,
+    presentation and theme in the browser, which knows them)."""
+    if theme is not None and theme not in THEMES:
+        raise ValueError(f"theme must be one of {', '.join(THEMES)}; got {theme!r}.")
     X, labels, weights = points.to_arrays()
     settings = {}
     learner = widgets.get(learner_widget(page) or "")
@@ -462,7 +473,7 @@ def lab_file(page: str, widgets: Mapping, points: PointSet, *, trial: int | None
         "data": {"class_names": list(points.class_names), "theta": [float(v) for v in points.theta],
                  "x1": X[:, 0].tolist(), "x2": X[:, 1].tolist(), "label": labels.tolist(),
                  "weight": weights.tolist()},
-        "trial": trial, "present": bool(present)}
+        "trial": trial, "present": bool(present), "theme": theme}
     return json.dumps(document, ensure_ascii=False, allow_nan=False)
 
 
@@ -515,7 +526,22 @@ def read_lab_file(content) -> Link:
         except ValueError as error:
             link.problems.append(str(error))
     link.present = document.get("present") is True
+    if document.get("theme") is not None:
+        try:
+            link.theme = _file_theme(document["theme"])
+        except ValueError as error:
+            link.problems.append(str(error))
     return link
+
+
+def _file_theme(value) -> str:
+    """A lab file's theme, one of :data:`THEMES` (ValueError saying why not, as a field's message)."""
+    text = _text(value)
+    if text is None:
+        raise ValueError("Ignored theme: not a short text value.")
+    if text not in THEMES:
+        raise ValueError(f"Ignored theme: {_shown(text)} is not one of {', '.join(THEMES)}.")
+    return text
 
 
 def _load_document(content) -> dict:

@@ -324,3 +324,47 @@ def test_nan_and_infinity_in_a_lab_file_are_refused():
     text = lab_file("data", {}, PointSet.from_arrays([[0.0, 1.0], [1.0, 0.0]], [0, 1]))
     link = read_lab_file(text.replace("[0.0, 1.0]", "[NaN, 1.0]", 1))
     assert link.data is None and any("NaN" in p for p in link.problems)
+
+
+# ------------------------------------------------------------------ the theme in a lab file (issue 28)
+@pytest.mark.parametrize("theme", links.THEMES)
+def test_a_lab_file_keeps_the_theme_it_was_saved_in(theme):
+    points = PointSet.from_arrays([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    link = read_lab_file(lab_file("perceptron", {"perceptron_learner": "Perceptron"}, points, trial=1, theme=theme))
+    assert link.problems == [] and link.theme == theme and link.trial == 1
+
+
+def test_a_lab_file_without_a_theme_names_none():
+    document = json.loads(lab_file("data", {}, PointSet.from_arrays([[0.0, 1.0], [1.0, 0.0]], [0, 1])))
+    document.pop("theme", None)                       # a file saved before the lab kept its theme
+    link = read_lab_file(json.dumps(document))
+    assert link.problems == [] and link.theme is None and link.data is not None
+
+
+@pytest.mark.parametrize("value, reason", [("neon", "'neon' is not one of default, projector"),
+                                           (["projector"], "not a short text value"),
+                                           ("<b>projector</b>", "'<b>projector</b>' is not one of")])
+def test_a_bad_theme_in_a_lab_file_is_dropped_with_its_reason_and_the_rest_kept(value, reason):
+    document = json.loads(lab_file("data", {}, PointSet.from_arrays([[0.0, 1.0], [1.0, 0.0]], [0, 1]), trial=1))
+    document["theme"] = value
+    link = read_lab_file(json.dumps(document))
+    assert link.theme is None and link.trial == 1 and link.data is not None
+    assert len(link.problems) == 1 and link.problems[0].startswith("Ignored theme: ") and reason in link.problems[0]
+
+
+def test_a_lab_file_is_not_written_with_a_theme_the_lab_does_not_have():
+    with pytest.raises(ValueError, match="theme"):
+        lab_file("data", {}, PointSet.from_arrays([[0.0, 1.0], [1.0, 0.0]], [0, 1]), theme="neon")
+
+
+@SOME
+@given(json_values)
+def test_any_json_value_as_the_theme_leaves_a_theme_of_the_lab_or_none(value):
+    document = json.loads(lab_file("data", {}, PointSet.from_arrays([[0.0, 1.0], [1.0, 0.0]], [0, 1])))
+    document["theme"] = value
+    link = read_lab_file(json.dumps(document, allow_nan=True))
+    assert link.theme in (None, *links.THEMES)
+    if link.data is None:                     # the file refused as a whole (a number longer than any field's)
+        assert link.theme is None and link.problems[0].startswith("The lab file could not be read")
+        return
+    assert (link.theme is None and value is not None) == any(p.startswith("Ignored theme") for p in link.problems)
