@@ -47,6 +47,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from lab.numbers import number_text as _n
 from learners import WeightedMajority, Winnow, bounds
 
 from . import challenge_search
@@ -59,12 +60,6 @@ MAX_LINE = 200
 MAX_LINES = 400
 
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-
-
-def _n(value: float) -> str:
-    """4 significant digits and a true minus sign."""
-    value = float(value) + 0.0
-    return f"{value:.4g}".replace("-", "−")
 
 
 @dataclass(frozen=True)
@@ -267,11 +262,6 @@ def parse_points(text: str) -> tuple[list, list]:
     return rows, problems
 
 
-def _decimal(value, digits: int = 6) -> str:
-    """A value as the student reads it: ``digits`` significant digits and a true minus (an exact 0 is 0)."""
-    return f"{float(value) + 0.0:.{digits}g}".replace("-", "−")
-
-
 def point_problem(number: int, x1, x2) -> str | None:
     """Why the point breaks the rules (None when it keeps them), decided exactly on the typed numbers.
 
@@ -284,10 +274,10 @@ def point_problem(number: int, x1, x2) -> str | None:
     where = f"Line {number} ({_n(x1)}, {_n(x2)})"
     if x1 * x1 + x2 * x2 > R_EXACT * R_EXACT:
         length = math.sqrt(float(x1 * x1 + x2 * x2))
-        return f"{where}: its length ‖x‖ = {_decimal(length)} exceeds R = {_n(RADIUS)} — bring it closer to the origin."
+        return f"{where}: its length ‖x‖ = {_n(length, 6)} exceeds R = {_n(RADIUS)} — bring it closer to the origin."
     margin = U_EXACT[0] * x1 + U_EXACT[1] * x2
     if abs(margin) < G_EXACT:
-        return (f"{where}: u·x = {_decimal(margin)} lies inside the band |u·x| < g = {_n(MARGIN)} — move it at "
+        return (f"{where}: u·x = {_n(margin, 6)} lies inside the band |u·x| < g = {_n(MARGIN)} — move it at "
                 f"least {_n(MARGIN)} from the line u·x = 0.")
     return None
 

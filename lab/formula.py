@@ -32,6 +32,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from lab.numbers import significant_parts
+
 
 class Formula(NamedTuple):
     """One expression as LaTeX (``tex``) and as MathML content (``mml``, without ``<math>``).
@@ -179,11 +181,9 @@ def _num(value: float, digits: int) -> Formula:
     if magnitude == int(magnitude) and magnitude < 1e9:
         body = str(int(magnitude))
         return Formula(sign_tex + body, f"<mn>{sign_mml}{body}</mn>")
-    body = f"{magnitude:.{digits}g}"
-    if "e" not in body:
-        return Formula(sign_tex + body, f"<mn>{sign_mml}{body}</mn>")
-    mantissa, exponent = body.split("e")
-    exponent = int(exponent)
+    _, mantissa, exponent = significant_parts(magnitude, digits)      # the lab's one rule (lab.numbers)
+    if exponent is None:
+        return Formula(sign_tex + mantissa, f"<mn>{sign_mml}{mantissa}</mn>")
     power = Formula(f"10^{{{exponent}}}", "<msup><mn>10</mn>" + _exponent_mml(exponent) + "</msup>")
     if mantissa == "1":
         return Formula(sign_tex + power.tex, (f"<mn>{sign_mml}</mn>" if sign_mml else "") + power.mml)

@@ -35,6 +35,7 @@ from typing import Callable
 
 import numpy as np
 
+from lab.numbers import number_text as _n
 from learners import bounds
 
 #: the relative tolerance of a numeric answer (1 %), unless the question sets its own
@@ -169,18 +170,6 @@ class Check:
 
 
 # ------------------------------------------------------------------ runs
-def _n(value, digits: int = 4) -> str:
-    """A number with ``digits`` significant digits and a true minus sign."""
-    value = float(value) + 0.0
-    if math.isinf(value):
-        return "∞"
-    text = f"{value:.{digits}g}"
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        text = f"{mantissa}·10^{int(exponent)}"
-    return text.replace("-", "−")
-
-
 def run_inputs(setup: Setup) -> dict:
     """Every setting of a points screen's run, in one place: ``name``, ``values`` (the learner's parameters,
     the data's priorities θ included when the learner takes them), ``points``, ``order``, ``n_passes`` and

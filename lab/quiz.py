@@ -52,6 +52,8 @@ import math
 import numpy as np
 from sklearn.base import clone
 
+from lab.numbers import number_text as _n
+
 #: the quiz covers at most this many trials (a class asks about a few dozen; 10,000 would weigh MBs)
 QUIZ_TRIALS = 1000
 #: a numeric answer is right when |given − expected| ≤ max(ABS, REL·|expected|) for every number
@@ -66,18 +68,6 @@ TURN_OPTIONS = ["stays (no update)", "turns counter-clockwise ↺", "turns clock
 TURN = {"id": "turn", "kind": "choice", "prompt": "Which way will the boundary turn?", "options": TURN_OPTIONS,
         "help": "The boundary is the line where the score is 0; its normal (w₁, w₂) turns with it."}
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-
-
-def _n(value: float) -> str:
-    """A number as the quiz writes it: 4 significant digits, a true minus sign, no trailing zeros."""
-    value = float(value) + 0.0
-    if not math.isfinite(value):
-        return "∞" if value > 0 else "−∞" if value < 0 else "undefined"
-    text = f"{value:.4g}"
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        text = f"{mantissa}·10^{int(exponent)}"
-    return text.replace("-", "−")
 
 
 def _vector(values) -> str:
