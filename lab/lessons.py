@@ -29,17 +29,15 @@ Examples
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
+from lab.grading import ABSOLUTE_TOLERANCE, RELATIVE_TOLERANCE, is_close, read_number, read_numbers
 from lab.numbers import number_text as _n
 from learners import bounds
 
-#: the relative tolerance of a numeric answer (1 %), unless the question sets its own
-TOLERANCE = 0.01
 #: wrong answers a screen takes before it shows the right one and its explanation (the first asks again)
 TRIES = 2
 
@@ -132,13 +130,14 @@ class Setup:
 @dataclass(frozen=True)
 class Question:
     """What the screen asks.  ``kind``: "number" (one number), "vector" (numbers separated by commas) or
-    "choice" (one of ``options``).  A number is right within ``tolerance`` (relative) or ``absolute``."""
+    "choice" (one of ``options``).  A number is right within ``tolerance`` (relative) or ``absolute``, the
+    lab's one rule (:mod:`lab.grading`) unless the question sets its own."""
 
     prompt: str
     kind: str = "number"
     options: tuple = ()
-    tolerance: float = TOLERANCE
-    absolute: float = 0.0
+    tolerance: float = RELATIVE_TOLERANCE
+    absolute: float = ABSOLUTE_TOLERANCE
 
 
 @dataclass(frozen=True)
@@ -250,38 +249,8 @@ def play_experts(setup: Setup):
 
 
 # ------------------------------------------------------------------ grading
-def parse_number(text) -> float | None:
-    """A number typed by a student (a true minus sign, a decimal comma, a fraction a/b), or None.
-
-    >>> parse_number("−2,5"), parse_number("3/4"), parse_number("twelve")
-    (-2.5, 0.75, None)
-    """
-    clean = str(text).strip().replace("−", "-").replace(" ", "")
-    if re.fullmatch(r"[-+]?\d+,\d+", clean):
-        clean = clean.replace(",", ".")
-    fraction = re.fullmatch(r"([-+]?\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)", clean)
-    if fraction and float(fraction.group(2)) != 0:
-        return float(fraction.group(1)) / float(fraction.group(2))
-    try:
-        value = float(clean)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
-
-
-def parse_vector(text) -> list | None:
-    """Numbers separated by commas, semicolons or spaces (brackets allowed), or None.
-
-    >>> parse_vector("(1, −2.5, 3)"), parse_vector("1; 2"), parse_vector("1, x")
-    ([1.0, -2.5, 3.0], [1.0, 2.0], None)
-    """
-    pieces = [piece for piece in re.split(r"[,;\s]+", str(text).strip().strip("()[]")) if piece]
-    values = [parse_number(piece) for piece in pieces]
-    return values if values and all(v is not None for v in values) else None
-
-
 def _close(given: float, expected: float, question: Question) -> bool:
-    return abs(given - expected) <= max(question.absolute, question.tolerance * abs(expected), 1e-9)
+    return is_close(given, expected, relative=question.tolerance, absolute=question.absolute)
 
 
 def check(screen: Screen, given, facts: dict | None = None) -> Check:
@@ -297,17 +266,18 @@ def check(screen: Screen, given, facts: dict | None = None) -> Check:
         right = options.index(given) == answer
         return Check(right, given, shown, explanation)
     if question.kind == "vector":
-        values = parse_vector(given)
         shown = "(" + ", ".join(_n(v) for v in answer) + ")"
-        if values is None or len(values) != len(answer):
-            return Check(False, given, shown, explanation,
-                         f"Write {len(answer)} numbers separated by commas, e.g. (1, −2.5, 3).")
+        try:
+            values = read_numbers(given, len(answer))
+        except ValueError as problem:
+            return Check(False, given, shown, explanation, str(problem))
         right = all(_close(v, a, question) for v, a in zip(values, answer))
         return Check(right, values, shown, explanation)
-    value = parse_number(given)
     shown = _n(answer, 6) if not float(answer).is_integer() else str(int(answer))
-    if value is None:
-        return Check(False, given, shown, explanation, "Write a number (e.g. 12 or 0.25).")
+    try:
+        value = read_number(given)
+    except ValueError as problem:
+        return Check(False, given, shown, explanation, str(problem))
     return Check(_close(value, float(answer), question), value, shown, explanation)
 
 

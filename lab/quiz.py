@@ -52,12 +52,11 @@ import math
 import numpy as np
 from sklearn.base import clone
 
+from lab.grading import TOLERANCE
 from lab.numbers import number_text as _n
 
 #: the quiz covers at most this many trials (a class asks about a few dozen; 10,000 would weigh MBs)
 QUIZ_TRIALS = 1000
-#: a numeric answer is right when |given − expected| ≤ max(ABS, REL·|expected|) for every number
-ABS_TOLERANCE, REL_TOLERANCE = 0.005, 0.01
 #: sin of the angle between two normals below which they count as parallel
 PARALLEL = 1e-9
 
@@ -75,7 +74,8 @@ def _vector(values) -> str:
 
 
 def _tolerance() -> dict:
-    return {"abs": ABS_TOLERANCE, "rel": REL_TOLERANCE}
+    """How a numeric answer is judged: the lab's one rule (lab.grading), which the player's quiz applies."""
+    return dict(TOLERANCE)
 
 
 def _rounded(values) -> list:
