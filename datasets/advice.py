@@ -8,7 +8,10 @@ Every generator returns ``(advice, outcomes)``: ``advice`` an int8 matrix of
 * :func:`noisy_experts` — expert i errs independently with probability p_i;
 * :func:`with_perfect_expert` — the same, with one expert that never errs;
 * :func:`adversarial_stream` — every outcome chosen against the learner's
-  weighted vote (WM errs on every trial, RWM's F_t ≥ ½).
+  weighted vote (WM errs on every trial, RWM's F_t ≥ ½);
+* :func:`make_stream` — one of those by its name in :data:`GENERATORS`, as the
+  Experts page and the lessons ask for it, returned as an :class:`AdviceStream`
+  (the data of an expert learner's run, as a point set is a classifier's).
 
 Examples
 --------
@@ -20,9 +23,14 @@ Examples
 from __future__ import annotations
 
 import copy
+import hashlib
 import numbers
+from dataclasses import dataclass
 
 import numpy as np
+
+#: the advice streams :func:`make_stream` makes, by the name the Experts page shows
+GENERATORS = ("noisy experts", "perfect expert", "adversary", "lecture table")
 
 
 def _check_count(name, value, low=1):
@@ -198,3 +206,65 @@ def adversarial_stream(learner, n_trials=None, advice=None, *, n_experts=8, seed
             outcomes[t] = 1 - model.weighted_vote(row[None, :])[0]
             model.learn_one(row, int(outcomes[t]))
     return advice.astype(np.int8), outcomes.astype(np.int8)
+
+
+@dataclass(frozen=True, eq=False)
+class AdviceStream:
+    """The data of an expert learner's run: ``advice`` (trials × experts, 0/1) and ``outcomes`` (one 0/1
+    per trial).  It unpacks as ``advice, outcomes = stream`` and answers what a run asks of its data, like
+    :class:`datasets.pointset.PointSet`: ``len`` (trials), ``to_arrays`` and ``fingerprint``.
+
+    >>> stream = AdviceStream(*lecture_table())
+    >>> advice, outcomes = stream
+    >>> len(stream), advice.shape, stream.to_arrays()[2].tolist()
+    (2, (2, 6), [1.0, 1.0])
+    """
+
+    advice: np.ndarray
+    outcomes: np.ndarray
+
+    def __iter__(self):
+        return iter((self.advice, self.outcomes))
+
+    def __len__(self) -> int:
+        return int(np.shape(self.outcomes)[0])
+
+    def to_arrays(self) -> tuple:
+        """(advice, outcomes, importance weights 1): the arrays a run steps through."""
+        outcomes = np.asarray(self.outcomes).reshape(-1)
+        return np.asarray(self.advice), outcomes, np.ones(outcomes.shape[0])
+
+    def fingerprint(self) -> str:
+        """A digest of the advice and outcomes (equal streams, equal digests; used for caches and run keys)."""
+        advice = np.ascontiguousarray(self.advice, dtype=np.int8)
+        digest = hashlib.sha256(f"{advice.shape}|".encode())
+        digest.update(advice.tobytes())
+        digest.update(np.ascontiguousarray(self.outcomes, dtype=np.int8).tobytes())
+        return digest.hexdigest()[:24]
+
+
+def make_stream(generator: str, n_experts: int, n_trials: int, error_low: float, error_high: float, seed: int,
+                learner=None) -> AdviceStream:
+    """The advice stream ``generator`` (one of :data:`GENERATORS`): N experts whose error rates run evenly
+    from ``error_low`` to ``error_high`` (the perfect expert, N // 2, never errs), or the lecture's table
+    (the sizes are then ignored); ``"adversary"`` plays random advice against ``learner`` (an expert
+    learner, or a factory of one: see :func:`adversarial_stream`).
+
+    >>> advice, outcomes = make_stream("perfect expert", 4, 30, 0.2, 0.4, seed=1)
+    >>> advice.shape, int((advice[:, 2] != outcomes).sum())
+    ((30, 4), 0)
+    """
+    if generator == "lecture table":
+        return AdviceStream(*lecture_table())
+    rates = np.linspace(error_low, error_high, _check_count("n_experts", n_experts))
+    if generator == "noisy experts":
+        return AdviceStream(*noisy_experts(n_trials, rates, seed=seed))
+    if generator == "perfect expert":
+        return AdviceStream(*with_perfect_expert(n_trials, n_experts, error_rate=rates, seed=seed,
+                                                 perfect_expert=n_experts // 2))
+    if generator == "adversary":
+        if learner is None:
+            raise ValueError("The adversary plays against a learner: give learner=(an expert learner).")
+        return AdviceStream(*adversarial_stream(learner, advice=random_advice(n_trials, n_experts, seed=seed),
+                                                seed=seed))
+    raise ValueError(f"unknown generator {generator!r}; choose one of {GENERATORS}.")

@@ -135,6 +135,9 @@ class QuizFacts:
     (seed 003 §2).  A callable ``moves(learner)`` where it depends on the learner (PA: a line with two
     classes, rows with more).  ``"classes"`` and ``"alpha"`` read what changed from the entry's
     ``dual_change(record, learner)`` — what the trial actually added, so c_t = 0 adds nothing.
+    ``"weights"`` — an expert learner: the wrong experts' weights shrink (seed 001); with ``draws`` it
+    predicts with an expert drawn by weight (Randomized WM), so the quiz asks F_t, its chance of a
+    mistake, instead of whether it errs.
 
     ``normal(w)``: the weights of the score on the learner's features (default w itself; the weight-bounded
     perceptron scores with 2w − 1), and ``normal_name`` how the quiz writes its first two coordinates.
@@ -147,6 +150,7 @@ class QuizFacts:
     normal_name: str = "(w₁, w₂)"
     rows: Callable | None = None
     row_symbol: str = "w_y"
+    draws: bool = False
 
     def kind(self, learner) -> str:
         return self.moves(learner) if callable(self.moves) else self.moves
@@ -330,12 +334,12 @@ LEARNERS = {spec.name: spec for spec in (
                         f"({credit('004', 'Fig. 1')}). "
                         "Needs non-negative features."),
     LearnerSpec("Weighted Majority", "WeightedMajority", explain.weighted_majority_math, (BETA,),
-                bound_curves=_expert_curves, kind="experts",
+                bound_curves=_expert_curves, kind="experts", quiz=QuizFacts("weights"),
                 summary="Follow the weighted vote; multiply every wrong expert's weight by β "
                         f"({credit('001')})."),
     LearnerSpec("Randomized Weighted Majority", "RandomizedWeightedMajority",
                 explain.randomized_weighted_majority_math, (EPSILON, DOUBLING), bound_curves=_expert_curves,
-                kind="experts",
+                kind="experts", quiz=QuizFacts("weights", draws=True),
                 summary="Follow one expert drawn by weight; multiply every wrong one's weight by 1 − ε "
                         f"({credit('001')})."),
 )}
@@ -359,13 +363,17 @@ EXPERT_PARAMS = {p.name: p for p in (
 )}
 
 
-def build(name: str, values: dict | None = None):
-    """A fresh learner ``name`` with parameter ``values`` (defaults for the rest)."""
+def build(name: str, values: dict | None = None, *, seed: int | None = None):
+    """A fresh learner ``name`` with parameter ``values`` (defaults for the rest); ``seed`` seeds its own
+    random choices (``random_state``) where it makes any."""
     spec = LEARNERS[name]
     params = {p.name: p.default for p in spec.params}
     params.update(values or {})
     params.update(spec.fixed)
-    return spec.cls(**params)
+    learner = spec.cls(**params)
+    if seed is not None and "random_state" in learner.get_params():
+        learner.set_params(random_state=int(seed))
+    return learner
 
 
 def spec_for(learner) -> LearnerSpec:

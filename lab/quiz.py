@@ -26,7 +26,8 @@ records:
   class; the class score row h_y = Σ_j w^{yj} for the all-pair perceptron), within a tolerance;
   for experts the total weight W = Σ_i w_i after the update (and Randomized WM's expected loss F_t).
 
-Pure Python; the payload's ``quiz`` entry is :func:`classifier_quiz` or :func:`experts_quiz`.
+Pure Python; the payload's ``quiz`` entry is :func:`classifier_quiz`'s, which hands the run of an expert
+learner (its entry's ``QuizFacts("weights")``) to :func:`experts_quiz`.
 
 Examples
 --------
@@ -191,7 +192,8 @@ def _verdict(record, learner, names, score: str = "w·x") -> str:
 
 
 def classifier_quiz(records, learner, names=None, *, limit: int = QUIZ_TRIALS) -> dict:
-    """The quiz of a classifier's run: questions, and per trial the answers and the explanation.
+    """The quiz of a run — a classifier's or an expert learner's: questions, and per trial the answers and
+    the explanation.
 
     ``records``: the learner's :class:`learners.TrialRecord` of every trial, in order (at most
     ``limit`` are used); ``learner``: the learner after the run (its parameters and classes are
@@ -210,6 +212,8 @@ def classifier_quiz(records, learner, names=None, *, limit: int = QUIZ_TRIALS) -
     if facts is None:
         raise ValueError(f"{spec.name} has no quiz facts in the catalog (lab.catalog.QuizFacts).")
     kind = facts.kind(learner)
+    if kind == "weights":                     # an expert learner: the vote, the mistake or F_t, and W
+        return experts_quiz(records, randomized=facts.draws, limit=limit)
     k = len(learner.classes_)
     class_names = [_class_name(label, names) for label in learner.classes_]
     questions = [MISTAKE]

@@ -190,22 +190,55 @@ def _dual_payload(learner, spec, records, box) -> dict:
 
 
 # ------------------------------------------------------------------ the builder
-def run_key(name: str, values: dict, points, order: str, n_passes: int, seed: int) -> str:
-    """A short identity of a run's inputs: equal inputs, equal run (the player keeps its trial)."""
-    text = json.dumps([name, sorted((k, repr(v)) for k, v in values.items()), points.fingerprint(), order,
+def run_key(name: str, values: dict, data, order: str = "drawn", n_passes: int = 1, seed: int = 0) -> str:
+    """A short identity of a run's inputs (``data``: a point set or an advice stream, by its fingerprint):
+    equal inputs, equal run (the player keeps its trial)."""
+    text = json.dumps([name, sorted((k, repr(v)) for k, v in values.items()), data.fingerprint(), order,
                        int(n_passes), int(seed)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_passes: int = 1, seed: int = 0,
+def _play(run, planned: int, progress, after_trial=None) -> list:
+    """The records of the first ``planned`` trials of ``run`` (``after_trial(trial)`` is called after each)."""
+    records = []
+    for index in range(planned):
+        if progress is not None and index % PROGRESS_EVERY == 0:
+            progress(0.9 * index / max(planned, 1), f"trial {index:,} of {planned:,}")
+        trial = run.step()
+        records.append(trial.record)
+        if after_trial is not None:
+            after_trial(trial)
+    if progress is not None:
+        progress(0.9, "bounds, figures and math")
+    return records
+
+
+def _common(spec, key: str, start: int, records, learner, curves, found, names=None) -> dict:
+    """What every payload holds, whatever the learner: its name and summary, the trials, the bound curves
+    with their notes, every trial's math and the quiz (both from the learner's catalog entry)."""
+    T = len(records)
+    with remembering():
+        math = pack_math(["".join(math_element(f) for f in spec.trial_math(record, learner, names=names))
+                          for record in records])
+    return {
+        "version": VERSION, "kind": "experts" if spec.kind == "experts" else "points", "id": key,
+        "learner": spec.name, "summary": spec.summary, "T": T, "start": int(min(max(int(start), 0), T)),
+        "curves": {"figure": figure_json(curves), "notes": [f"{c.name} ({c.source}): {c.reason}."   # text, not markup
+                                                           for c in found if c.reason]},
+        "math": math, "quiz": classifier_quiz(records, learner, names),
+    }
+
+
+def build_timeline(name: str, values: dict, data, *, order: str = "drawn", n_passes: int = 1, seed: int = 0,
                    start: int = 0, max_trials: int | None = None, progress=None) -> dict:
-    """Play the run of learner ``name`` (with parameter ``values``) on ``points`` and return its payload.
+    """Play the run of learner ``name`` (with parameter ``values``) on ``data`` and return its payload.
 
     Parameters
     ----------
-    name : a learner of :data:`lab.catalog.LEARNERS` (a classifier).
+    name : a learner of :data:`lab.catalog.LEARNERS`.
     values : its parameter values (defaults for the rest).
-    points : a :class:`datasets.pointset.PointSet` with at least two classes.
+    data : for a classifier, a :class:`datasets.pointset.PointSet` with at least two classes; for an expert
+        learner (its entry's ``kind`` is ``"experts"``), a :class:`datasets.advice.AdviceStream`.
     order, n_passes, seed : the presentation (see :class:`lab.runner.Run`).
     start : the trial the player shows first (clamped to the run).
     max_trials : the run stops after this many trials (``payload["cut"]`` then says how many the
@@ -213,17 +246,21 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
         (:func:`lab.limits.trial_limit`).
     progress : None, or ``progress(fraction, text)`` called every :data:`PROGRESS_EVERY` trials and once
         before the figures are made (a page moves a progress bar with it; an exception it raises
-        stops the build).
+        stops the build).  An expert learner's run has no trial limit (its stream is the page's).
     """
     spec = catalog.LEARNERS[name]
-    X, labels, weights = points.to_arrays()
+    X, labels, weights = data.to_arrays()
     classes = np.unique(labels)
     run = Run(catalog.build(name, values), X, labels, weights, classes=classes, order=order,
               n_passes=n_passes, seed=seed)
+    key = run_key(name, values, data, order, n_passes, seed)
+    if spec.kind == "experts":
+        return _experts_payload(spec, key, start, run, X, labels, _play(run, run.total_trials, progress))
+    points = data
     learner = run.learner
     box = view_box(X, 0.15)
     scale = max(box[1] - box[0], box[3] - box[2])
-    records, snapshots, shapes = [], [], {"shapes": []}
+    snapshots, shapes = [], {"shapes": []}
     dual = boundary_snapshot(learner)["kind"] != "linear"
     if not dual:
         snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale, shapes))
@@ -232,16 +269,12 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
     if max_trials is not None:
         limit = limit.__class__(int(max_trials), f"this run was asked for at most {int(max_trials):,} trials")
     planned = min(asked, limit.trials)
-    for index in range(planned):
-        if progress is not None and index % PROGRESS_EVERY == 0:
-            progress(0.9 * index / max(planned, 1), f"trial {index:,} of {planned:,}")
-        trial = run.step()
-        records.append(trial.record)
+
+    def after_trial(trial):
         if trial.record.updated and not dual:
             snapshots.append(_linear_state(_snapshot_with_support(learner), box, classes, scale, shapes))
+    records = _play(run, planned, progress, after_trial)
     T = len(records)
-    if progress is not None:
-        progress(0.9, "bounds, figures and math")
     mistake = np.array([r.mistake for r in records], dtype=bool)
     updated = np.array([r.updated for r in records], dtype=bool)
     trial_weights = np.array([r.weight for r in records], dtype=float)
@@ -265,12 +298,8 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
         if values_at is not None:
             invariants = figure_json(with_cursor(curve_figures.invariants_figure(
                 trials_axis, values_at["w_dot_u"], values_at["gamma_M"], values_at["w_norm_sq"], values_at["R2_M"]), T))
-    with remembering():
-        math = pack_math(["".join(math_element(f) for f in spec.trial_math(record, learner, names=names))
-                          for record in records])
-    payload = {
-        "version": VERSION, "kind": "points", "id": run_key(name, values, points, order, n_passes, seed),
-        "learner": name, "summary": spec.summary, "T": T, "start": int(min(max(int(start), 0), T)),
+    payload = _common(spec, key, start, records, learner, curves, found, names)
+    payload.update({
         "n_passes": int(n_passes), "n_points": len(X), "cut": int(asked) if asked > T else None,
         "cut_reason": limit.reason if asked > T else None,
         "class_names": [str(n) for n in names], "labels": labels.astype(int).tolist(),
@@ -284,15 +313,50 @@ def build_timeline(name: str, values: dict, points, *, order: str = "drawn", n_p
         "boundary": {"figure": figure_json(figure), "box": list(box), "states": snapshots,
                      "shapes": shapes["shapes"], "dual": None,
                      "comparators": comparators, "comparator_use": comparator_use},
-        "curves": {"figure": figure_json(curves), "notes": [f"{c.name} ({c.source}): {c.reason}."   # text, not markup
-                                                           for c in found if c.reason]},
         "invariants": invariants,
-        "math": math,
-    }
+    })
     if dual:
         payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
-    payload["quiz"] = classifier_quiz(records, learner, names)
     payload["drag"] = None if dual else comparator_drag(learner, X, labels, found, trial_weights)
+    return payload
+
+
+def _experts_payload(spec, key: str, start: int, run, advice, outcomes, records) -> dict:
+    """The payload of an expert learner's run (seed 001): beside what every payload holds, the scene —
+    every trial's advice and outcome, the vote before the update, the prediction (RWM: the followed
+    expert), mistakes and expected mistakes, the best expert's mistakes so far, restarts of the doubling
+    trick, and the factor (β or 1 − ε) of every trial.  The weights are not sent: the player rebuilds them
+    as the learner keeps them — w_i = f^{c_i}, c_i the penalties of expert i in the current phase (reset
+    by a restart) — from the advice, the outcomes and the phases."""
+    learner = run.learner
+    advice = np.asarray(advice)
+    T, N = advice.shape
+    randomized = bool(spec.quiz.draws)
+    mistakes = np.cumsum([r.mistake for r in records]).astype(int)
+    expected = np.cumsum([r.expected_loss for r in records])
+    found = spec.bound_curves(learner, advice, outcomes, None)
+    curves = with_cursor(curve_figures.bound_curves_figure(
+        np.arange(1, T + 1), expected if randomized else mistakes, found,
+        y_label="expected mistakes" if randomized else "mistakes"), T)
+    payload = _common(spec, key, start, records, learner, curves, found)
+    payload.update({
+        "N": int(N), "randomized": randomized,
+        "expert_names": [f"E{i + 1}" for i in range(N)],
+        "advice": ["".join("1" if a else "0" for a in row) for row in advice.astype(bool)],
+        "outcomes": bits(np.asarray(outcomes).astype(bool)),
+        "factors": [float(r.update.get("factor", 1.0)) for r in records],
+        "trials": {"prediction": bits([r.prediction == 1 for r in records]),
+                   "mistake": bits([r.mistake for r in records]),
+                   "restarted": bits([r.restarted for r in records]),
+                   "cum_mistakes": mistakes.tolist(),
+                   "cum_expected": rounded(expected, max(float(expected[-1]) if T else 1.0, 1.0), 6),
+                   "best": np.asarray(learner.history_["best_expert_mistakes"], dtype=int).tolist(),
+                   "vote_one": [round(float(r.vote_for_one), 6) for r in records],
+                   "expected_loss": [round(float(r.expected_loss), 6) for r in records],
+                   "followed": [int(r.followed_expert) if randomized else -1 for r in records],
+                   "phase": [int(r.phase) for r in records],
+                   "epsilon": [float(r.epsilon) if randomized else None for r in records]},
+    })
     return payload
 
 

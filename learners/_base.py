@@ -132,7 +132,9 @@ class TrialLog:
     A block never changes once added (its arrays are read-only), so a copy of
     the log (``copy.deepcopy`` of a learner, e.g. a snapshot after every
     update) shares the blocks and copies at most ``ROWS_PER_BLOCK`` pending
-    rows: its cost grows with the number of blocks, not of trials.
+    rows: its cost grows with the number of blocks, not of trials.  A block may
+    carry a learner's own columns beside the common ones (every block of that
+    learner the same); :meth:`as_dict` passes them through.
     """
 
     #: rows added one by one are gathered into a block this large
@@ -197,11 +199,67 @@ class TrialLog:
         out["trial"] = np.arange(1, len(out["mistake"]) + 1)
         out["cum_mistakes"] = np.cumsum(out["mistake"].astype(int))
         out["cum_weighted_loss"] = np.cumsum(np.where(out["mistake"], out["weight"], 0.0))
+        # a learner's own columns (blocks of one learner all have the same), passed through as recorded
+        extra = [name for name in (self._blocks[0] if self._blocks else ()) if name not in names]
         self._cache = {name: out[name] for name in HISTORY_FIELDS}
+        self._cache.update({name: np.concatenate([np.asarray(b[name]) for b in self._blocks]) for name in extra})
         return self._cache
 
 
-class OnlineClassifier(ClassifierMixin, BaseEstimator):
+class OnlineLearner(BaseEstimator):
+    """The bookkeeping every online learner of the lab shares: classifiers and expert learners alike.
+
+    A learner keeps a :class:`TrialLog` in ``self._log`` and the number of passes made in
+    ``self._passes_done`` (both reset by :meth:`_new_log` when it starts) and sets ``classes_``;
+    from the log come ``history_``, ``mistakes_`` (M = Σ_t [ŷ_t ≠ y_t]), ``weighted_loss_``
+    (Σ_t c_t·[ŷ_t ≠ y_t]) and ``n_trials_``, counted here once.  ``fit``'s passes come from
+    :meth:`_pass_orders`: the rows as given, or a fresh permutation on every pass with
+    ``shuffle=True`` (seeded by ``random_state`` through ``self._rng``).
+    """
+
+    def _check_params(self) -> None:
+        """Validate constructor parameters (override and call super)."""
+        check_number("n_passes", getattr(self, "n_passes", 1), low=1, high=MAX_PASSES, integer=True)
+        if hasattr(self, "shuffle"):
+            check_flag("shuffle", self.shuffle)
+
+    def _new_log(self) -> None:
+        """An empty history: trial 0, no pass made."""
+        self._log = TrialLog()
+        self._passes_done = 0
+
+    def _pass_orders(self, n: int, n_passes: int):
+        """For each of ``n_passes`` passes over n rows: None (the rows as given) or, with ``shuffle``,
+        a fresh permutation drawn from ``self._rng`` when the pass begins."""
+        for _ in range(n_passes):
+            yield self._rng.permutation(n) if getattr(self, "shuffle", False) else None
+
+    @property
+    def history_(self) -> dict:
+        """Per-trial arrays since the last fit/start (see ``HISTORY_FIELDS``; a learner may add its own)."""
+        check_is_fitted(self, "classes_")
+        return self._log.as_dict(self.classes_)
+
+    @property
+    def mistakes_(self) -> int:
+        """Number of mistake trials so far."""
+        history = self.history_
+        return int(history["cum_mistakes"][-1]) if len(history["trial"]) else 0
+
+    @property
+    def weighted_loss_(self) -> float:
+        """Sum of the importance weights of the mistake trials so far."""
+        history = self.history_
+        return float(history["cum_weighted_loss"][-1]) if len(history["trial"]) else 0.0
+
+    @property
+    def n_trials_(self) -> int:
+        """Number of trials seen since the last fit/start."""
+        check_is_fitted(self, "classes_")
+        return len(self._log)
+
+
+class OnlineClassifier(ClassifierMixin, OnlineLearner):
     """Base of every online classifier: the trial loop and scikit-learn plumbing.
 
     Subclasses define ``_setup(n_features)``, ``_features(X)``, ``_scores(F)``,
@@ -218,12 +276,6 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------ hooks
     #: what ``_setup`` allocates, for the message of ``_state_bytes``' cap
     _state_what = "one weight vector per class"
-
-    def _check_params(self) -> None:
-        """Validate constructor parameters (override and call super)."""
-        check_number("n_passes", getattr(self, "n_passes", 1), low=1, high=MAX_PASSES, integer=True)
-        if hasattr(self, "shuffle"):
-            check_flag("shuffle", self.shuffle)
 
     def _state_bytes(self, n_features: int, n_classes: int) -> float:
         """Bytes ``_setup`` allocates (checked against ``MAX_STATE_BYTES`` before it does)."""
@@ -377,8 +429,7 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         self.classes_ = classes
         self._class_positions = {label: i for i, label in enumerate(self.classes_.tolist())}
         self.n_features_in_ = int(n_features)
-        self._log = TrialLog()
-        self._passes_done = 0
+        self._new_log()
         self._setup(self.n_features_in_)
         return self
 
@@ -432,11 +483,9 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def _learn_rows(self, X, y_index, weights, n_passes: int) -> None:
-        shuffle = getattr(self, "shuffle", False)
         n = X.shape[0]
-        for _ in range(n_passes):
-            if shuffle:
-                order = self._rng.permutation(n)
+        for order in self._pass_orders(n, n_passes):
+            if order is not None:
                 F, truth, weight = self._features(X[order]), y_index[order], weights[order]
             else:
                 order = np.arange(n)
@@ -530,28 +579,3 @@ class OnlineClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "classes_")
         X = self._check_X(X, reset=False)
         return self.predict_from_scores(self._finite_scores(X))
-
-    # ------------------------------------------------------- online accounting
-    @property
-    def history_(self) -> dict:
-        """Per-trial arrays since the last fit/start (see ``HISTORY_FIELDS``)."""
-        check_is_fitted(self, "classes_")
-        return self._log.as_dict(self.classes_)
-
-    @property
-    def mistakes_(self) -> int:
-        """Number of mistake trials so far."""
-        history = self.history_
-        return int(history["cum_mistakes"][-1]) if len(history["trial"]) else 0
-
-    @property
-    def weighted_loss_(self) -> float:
-        """Sum of the importance weights of the mistake trials so far."""
-        history = self.history_
-        return float(history["cum_weighted_loss"][-1]) if len(history["trial"]) else 0.0
-
-    @property
-    def n_trials_(self) -> int:
-        """Number of trials seen since the last fit/start."""
-        check_is_fitted(self, "classes_")
-        return len(self._log)

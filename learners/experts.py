@@ -40,16 +40,16 @@ Examples
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import HISTORY_FIELDS
+from ._base import HISTORY_FIELDS, OnlineLearner, TrialRecord
 from ._fast import njit
-from ._validation import (MAX_PASSES, check_flag, check_labels, check_number, check_random_state,
-                          check_sample_weight, check_weight, describe)
+from ._validation import (check_flag, check_labels, check_number, check_random_state, check_sample_weight,
+                          check_weight, describe)
 
 #: per-trial arrays of ``WeightedMajority.history_``
 WM_HISTORY = HISTORY_FIELDS + ("outcome", "vote_for_one", "expected_loss", "best_expert_mistakes")
@@ -274,6 +274,13 @@ def _one_row(advice, n_experts=None) -> np.ndarray:
     return check_advice(row[None, :], None, n_experts)
 
 
+def _check_classes(classes) -> None:
+    """The classes of an expert learner are 0 and 1: a stream's may be a subset of them."""
+    if not np.all(np.isin(check_labels(classes), (0, 1))):
+        raise ValueError(f"classes must be a subset of [0, 1] (advice and outcomes are 0/1); "
+                         f"got {np.asarray(classes).tolist()}.")
+
+
 def _check_outcome(outcome) -> int:
     if isinstance(outcome, (bool, np.bool_)) or (isinstance(outcome, numbers.Real) and outcome in (0, 1)):
         return int(outcome)
@@ -281,33 +288,37 @@ def _check_outcome(outcome) -> int:
 
 
 def _new_block(n: int) -> dict:
-    """Per-trial arrays of n trials (filled by :func:`experts_pass` and ``_learn``)."""
+    """Per-trial arrays of n trials (filled by :func:`experts_pass` and ``_learn``): the columns every
+    learner's :class:`learners._base.TrialLog` holds (``truth`` is the outcome) and the experts' own."""
     return {
         "prediction": np.empty(n, np.int8), "mistake": np.empty(n, np.bool_),
         "vote_for_one": np.empty(n), "expected_loss": np.empty(n),
         "followed_expert": np.empty(n, np.int64), "phase": np.empty(n, np.int64),
         "epsilon": np.empty(n), "best_expert_mistakes": np.empty(n, np.int64),
         "updated": np.empty(n, np.bool_), "restarted": np.empty(n, np.bool_),
-        "outcome": np.empty(n, np.int8), "weight": np.empty(n),
+        "truth": np.empty(n, np.int8), "weight": np.empty(n), "margin": np.empty(n),
         "sample_index": np.empty(n, np.int64), "pass_index": np.empty(n, np.int64),
     }
 
 
 # --------------------------------------------------------------------------- the record
-@dataclass(frozen=True)
-class ExpertTrialRecord:
-    """What happened in one trial of an expert learner (all weights are before normalising).
+@dataclass(frozen=True, kw_only=True)
+class ExpertTrialRecord(TrialRecord):
+    """What happened in one trial of an expert learner: the common :class:`learners._base.TrialRecord`
+    (all weights are before normalising) and the experts' own numbers.
 
     Attributes
     ----------
     trial : int
         1-based trial number since the learner was (re)started.
-    advice : ndarray of int
-        The experts' advice (0/1).
-    outcome, prediction : int
-        The true outcome and the learner's prediction (RWM: the followed expert's advice).
+    x, features : ndarray of int
+        The experts' advice (0/1), also as ``advice``.
+    truth, prediction : int
+        The true outcome (also as ``outcome``) and the learner's prediction (RWM: the followed expert's advice).
     weight : float
         Importance weight of the trial (enters only ``weighted_loss_``).
+    scores : ndarray
+        The vote shares (``vote_for_zero``, ``vote_for_one``).
     mistake : bool
     weight_for_zero, weight_for_one : float
         Σ w_i over the experts advising 0 (resp. 1), before the update.  Real
@@ -337,47 +348,39 @@ class ExpertTrialRecord:
         ``factor`` (β or 1 − ε) and ``penalized`` (number of wrong experts).
     """
 
-    trial: int
-    advice: np.ndarray
-    outcome: int
-    prediction: int
-    weight: float
-    mistake: bool
     weight_for_zero: float
     weight_for_one: float
     vote_for_zero: float
     vote_for_one: float
-    margin: float
     wrong_experts: np.ndarray
     expected_loss: float
-    updated: bool
-    weights_before: np.ndarray
-    weights_after: np.ndarray
     followed_expert: int | None = None
     epsilon: float | None = None
     m_hat: float | None = None
     phase: int = 0
     restarted: bool = False
-    update: dict = field(default_factory=dict)
 
     @property
-    def truth(self) -> int:
-        """The outcome (the name the classifiers' ``TrialRecord`` uses)."""
-        return self.outcome
+    def advice(self) -> np.ndarray:
+        """The experts' advice (the record's ``x``)."""
+        return self.x
+
+    @property
+    def outcome(self) -> int:
+        """The true outcome (the record's ``truth``)."""
+        return self.truth
 
 
 # --------------------------------------------------------------------------- shared loop
-class _ExpertLearner(ClassifierMixin, BaseEstimator):
-    """The online contract of the lab for learners from expert advice (see the module docstring)."""
+class _ExpertLearner(ClassifierMixin, OnlineLearner):
+    """The online contract of the lab for learners from expert advice (see the module docstring); the
+    counting of mistakes and loss, the parameters ``n_passes``/``shuffle`` and their passes are
+    :class:`learners._base.OnlineLearner`'s, shared with the classifiers."""
 
     _randomized = False
     _history_fields = WM_HISTORY
 
     # ------------------------------------------------------------------ set-up
-    def _check_params(self) -> None:
-        check_number("n_passes", self.n_passes, low=1, high=MAX_PASSES, integer=True)
-        check_flag("shuffle", self.shuffle)
-
     def _initial_state(self, n_experts: int) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -386,8 +389,15 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = False
         return tags
 
-    def start(self, n_experts: int):
-        """Reset for stepping: ``n_experts`` experts (1 to 10⁷) of weight 1, trial 0, empty history."""
+    def start(self, n_experts: int, n_features: int | None = None):
+        """Reset for stepping: ``n_experts`` experts (1 to 10⁷) of weight 1, trial 0, empty history.
+
+        Also callable as the classifiers' ``start(classes, n_features)`` (as :class:`lab.runner.Run`
+        starts every learner): ``classes`` must then be a subset of {0, 1} and ``n_features`` is N.
+        """
+        if n_features is not None:
+            _check_classes(n_experts)
+            n_experts = n_features
         self._check_params()
         check_number("n_experts", n_experts, low=1, high=MAX_EXPERTS, integer=True)
         self.classes_ = np.array([0, 1])
@@ -399,9 +409,8 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         self._rng = check_random_state(self.random_state)
         if self._randomized:
             self._predict_seed = int(self._rng.randint(2**31 - 1))
-        self._blocks: list[dict] = []
+        self._new_log()
         self._history = None
-        self._passes_done = 0
         return self
 
     def _started(self) -> bool:
@@ -420,8 +429,9 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         weights = check_sample_weight(sample_weight, advice.shape[0])
         self.start(advice.shape[1])
         n = advice.shape[0]
-        for _ in range(self.n_passes):
-            order = self._rng.permutation(n) if self.shuffle else np.arange(n)
+        for order in self._pass_orders(n, self.n_passes):
+            if order is None:
+                order = np.arange(n)
             self._learn(advice[order], outcomes[order], weights[order], order)
         return self
 
@@ -431,9 +441,8 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         ``classes`` may be given for scikit-learn compatibility; it must be a
         subset of {0, 1}, the classes every expert learner has.
         """
-        if classes is not None and not np.all(np.isin(check_labels(classes), (0, 1))):
-            raise ValueError(f"classes must be a subset of [0, 1] (advice and outcomes are 0/1); "
-                             f"got {np.asarray(classes).tolist()}.")
+        if classes is not None:
+            _check_classes(classes)
         advice, outcomes = check_advice(X, _required(self, y), self.n_experts_ if self._started() else None)
         weights = check_sample_weight(sample_weight, advice.shape[0])
         if not self._started():
@@ -473,14 +482,14 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
                      block["prediction"], block["mistake"], block["vote_for_one"], block["expected_loss"],
                      block["followed_expert"], block["phase"], block["epsilon"],
                      block["best_expert_mistakes"], block["updated"], block["restarted"])
-        block["outcome"][:] = outcomes
+        block["truth"][:] = outcomes
         block["weight"][:] = weights
+        block["margin"][:] = 1.0 - 2.0 * block["expected_loss"]   # share on the outcome − share against it
         block["sample_index"][:] = sample_index
         block["pass_index"][:] = self._passes_done if pass_index is None else pass_index
         if pass_index is None:
             self._passes_done += 1
-        self._blocks.append(block)
-        self._history = None
+        self._log.add_block(block)
         return block
 
     def learn_one(self, advice, outcome, weight=1.0) -> ExpertTrialRecord:
@@ -501,14 +510,16 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
                             pass_index=0)
         wrong = row[0] != outcome
         randomized = self._randomized
+        advice = row[0].astype(np.int64)
+        vote_for_zero, vote_for_one = float(sums[0] / (sums[0] + sums[1])), float(block["vote_for_one"][0])
         return ExpertTrialRecord(
-            trial=self.n_trials_, advice=row[0].astype(np.int64), outcome=outcome,
-            prediction=int(block["prediction"][0]), weight=weight, mistake=bool(block["mistake"][0]),
-            weight_for_zero=float(before[row[0] == 0].sum()), weight_for_one=float(before[row[0] == 1].sum()),
-            vote_for_zero=float(sums[0] / (sums[0] + sums[1])), vote_for_one=float(block["vote_for_one"][0]),
-            margin=1.0 - 2.0 * float(block["expected_loss"][0]), wrong_experts=wrong,
-            expected_loss=float(block["expected_loss"][0]), updated=bool(block["updated"][0]),
+            trial=self.n_trials_, x=advice, features=advice, truth=outcome,
+            prediction=int(block["prediction"][0]), weight=weight, scores=np.array([vote_for_zero, vote_for_one]),
+            margin=float(block["margin"][0]), mistake=bool(block["mistake"][0]), updated=bool(block["updated"][0]),
             weights_before=before, weights_after=self.weights_,
+            weight_for_zero=float(before[row[0] == 0].sum()), weight_for_one=float(before[row[0] == 1].sum()),
+            vote_for_zero=vote_for_zero, vote_for_one=vote_for_one, wrong_experts=wrong,
+            expected_loss=float(block["expected_loss"][0]),
             followed_expert=int(block["followed_expert"][0]) if randomized else None,
             epsilon=float(block["epsilon"][0]) if randomized else None,
             m_hat=m_hat if randomized else None, phase=int(block["phase"][0]),
@@ -572,44 +583,22 @@ class _ExpertLearner(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "_counts")
         return self._totals.copy()
 
-    @property
-    def n_trials_(self) -> int:
-        """Trials seen since the start."""
-        check_is_fitted(self, "_counts")
-        return int(sum(len(b["mistake"]) for b in self._blocks))
-
     def _extra_history(self, out: dict) -> None:
         """Hook for learner-specific history columns."""
 
     @property
     def history_(self) -> dict:
-        """Per-trial arrays since the start (keys: ``WM_HISTORY`` / ``RWM_HISTORY``)."""
+        """Per-trial arrays since the start (keys: ``WM_HISTORY`` / ``RWM_HISTORY``): the common ones of
+        :class:`learners._base.TrialLog` (``mistakes_`` counts the actual predictions, RWM's random
+        draws included), the outcome, and the experts' own columns."""
         check_is_fitted(self, "_counts")
-        if self._history is None:
-            blocks = self._blocks or [_new_block(0)]
-            out = {k: np.concatenate([b[k] for b in blocks]) for k in blocks[0]}
-            out["prediction"] = out["prediction"].astype(np.int64)
-            out["outcome"] = out["outcome"].astype(np.int64)
-            out["truth"] = out["outcome"]
-            out["trial"] = np.arange(1, len(out["mistake"]) + 1)
-            out["margin"] = 1.0 - 2.0 * out["expected_loss"]
-            out["cum_mistakes"] = np.cumsum(out["mistake"], dtype=np.int64)
-            out["cum_weighted_loss"] = np.cumsum(np.where(out["mistake"], out["weight"], 0.0))
+        common = super().history_
+        if self._history is None or self._history[0] is not common:
+            out = {**{k: v[:0] for k, v in _new_block(0).items()}, **common}
+            out["outcome"] = out["truth"]
             self._extra_history(out)
-            self._history = {k: out[k] for k in self._history_fields}
-        return self._history
-
-    @property
-    def mistakes_(self) -> int:
-        """Mistake trials since the start (RWM: of its actual random draws)."""
-        h = self.history_
-        return int(h["cum_mistakes"][-1]) if len(h["trial"]) else 0
-
-    @property
-    def weighted_loss_(self) -> float:
-        """Sum of the importance weights of the mistake trials."""
-        h = self.history_
-        return float(h["cum_weighted_loss"][-1]) if len(h["trial"]) else 0.0
+            self._history = (common, {k: out[k] for k in self._history_fields})
+        return self._history[1]
 
 
 class WeightedMajority(_ExpertLearner):

@@ -5,7 +5,9 @@ offers).  The run's settings live in the sidebar; when they change, the whole ru
 once (:func:`lab.timeline.build_timeline`, cached across sessions by its inputs, so a class
 opening the same story computes it once) and handed to the player, which steps, goes back,
 scrubs and plays in the browser without a rerun.  A page opened with no points starts with the
-data of its first story (:mod:`lab.stories`), and says so.
+data of its first story (:mod:`lab.stories`), and says so.  A page that sets its run itself (the
+Experts page, a lesson's screen, a challenge) shows it with :func:`show_run`, the same path: a
+classifier's run on a point set, or an expert learner's on an advice stream.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from components.timeline import timeline
 from lab import catalog
 from lab.links import DataRef
 from lab.runner import ORDERS
-from lab.experts_timeline import build_experts_timeline, experts_key
 from lab.stories import first_story_for, make_points
 from lab.limits import SHARED_RUN_POINTS
 from lab.timeline import build_timeline, payload_json, run_key
@@ -30,15 +31,6 @@ ORDER_LABELS = {"drawn": "as drawn", "shuffled": "shuffled (seeded)",
 CACHE_ENTRIES, CACHE_SECONDS = 48, 3600
 #: what a page keeps of its run (ui.state.timeline_for)
 ENTRY = ("payload", "id", "T", "cut", "cut_reason")
-
-
-def label_name(label, names) -> str:
-    """The class name of a learner's label (an index into the point set's names), as Markdown text."""
-    try:
-        index = int(label)
-    except (TypeError, ValueError):
-        return literal(str(label))
-    return literal(names[index]) if 0 <= index < len(names) else literal(str(label))
 
 
 def need_points(points, *, min_classes: int = 2, max_classes: int | None = None) -> bool:
@@ -89,29 +81,31 @@ def run_controls(page: str, names) -> tuple[str, dict, dict]:
     return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
 
 
-def _built(name: str, values_items: tuple, presentation_items: tuple, points, progress) -> tuple:
-    """(payload JSON, run id, trials, trials asked for when cut, why cut) of one run: see :data:`ENTRY`."""
-    payload = build_timeline(name, dict(values_items), points, progress=progress, **dict(presentation_items))
-    return payload_json(payload), payload["id"], payload["T"], payload["cut"], payload["cut_reason"]
+def _built(name: str, values_items: tuple, presentation_items: tuple, data, progress) -> tuple:
+    """(payload JSON, run id, trials, trials asked for when cut, why cut) of one run: see :data:`ENTRY`
+    (an expert learner's run is never cut)."""
+    payload = build_timeline(name, dict(values_items), data, progress=progress, **dict(presentation_items))
+    return payload_json(payload), payload["id"], payload["T"], payload.get("cut"), payload.get("cut_reason")
 
 
 @st.cache_data(show_spinner=False, max_entries=CACHE_ENTRIES, ttl=CACHE_SECONDS)
-def _shared_timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, _points,
+def _shared_timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, _data,
                           _progress=None) -> tuple:
-    """:func:`_built`, kept across sessions; the cache key is the run's inputs (``key`` holds the points'
-    fingerprint, ``_points`` is the point set itself, not hashed)."""
-    return _built(name, values_items, presentation_items, _points, _progress)
+    """:func:`_built`, kept across sessions; the cache key is the run's inputs (``key`` holds the data's
+    fingerprint, ``_data`` is the point set or advice stream itself, not hashed)."""
+    return _built(name, values_items, presentation_items, _data, _progress)
 
 
-def _timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, points) -> tuple:
+def _timeline_json(key: str, name: str, values_items: tuple, presentation_items: tuple, data) -> tuple:
     """The run's payload, built with a progress bar (where a Stop, a new setting or a closed tab interrupts
-    it).  Runs on small sets go through the cache that sessions share; a run on more than
-    ``SHARED_RUN_POINTS`` points belongs to its session alone, so it goes when the session goes."""
+    it).  Runs on small data go through the cache that sessions share; a run on more than
+    ``SHARED_RUN_POINTS`` points (or trials of advice) belongs to its session alone, so it goes when the
+    session goes."""
     bar, progress = progress_bar("Computing the run…")
     try:
-        if len(points) > SHARED_RUN_POINTS:
-            return _built(name, values_items, presentation_items, points, progress)
-        return _shared_timeline_json(key, name, values_items, presentation_items, points, _progress=progress)
+        if len(data) > SHARED_RUN_POINTS:
+            return _built(name, values_items, presentation_items, data, progress)
+        return _shared_timeline_json(key, name, values_items, presentation_items, data, _progress=progress)
     finally:
         bar.empty()
 
@@ -136,61 +130,27 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
     with st.sidebar:
         st.subheader("Run settings", divider="gray")
         name, values, presentation = run_controls(page, catalog.PAGES[page])
-    values = {**values, **(extra or {})}
-    key = run_key(name, values, points, **presentation)
-    values_items = tuple(sorted(values.items()))
-    presentation_items = tuple(sorted(presentation.items()))
     link = state.link_state(page)
-    try:
-        entry = state.timeline_for(page, (key,), lambda: dict(zip(
-            ENTRY, _timeline_json(key, name, values_items, presentation_items, points))))
-    except ValueError as error:
-        st.error(f"This run cannot start: {literal(str(error))} Your points are unchanged.")
-        return
-    say_cut(entry)
-    timeline(entry["payload"], entry["id"], key=f"{page}_timeline", start=link.get("t"),
-             present=link.get("present", False))
+    show_run(page, name, {**values, **(extra or {})}, points, key=f"{page}_timeline", start=link.get("t"),
+             present=link.get("present", False), kept="Your points are unchanged.", **presentation)
 
 
-def show_run(page: str, name: str, values: dict, points, *, key: str, order: str = "drawn", n_passes: int = 1,
-             seed: int = 0) -> bool:
-    """The player of one run set by the page itself (a lesson's screen, a challenge's sequence): built once per
-    change of its inputs (cached like every page's run) and kept as ``page``'s run.  False, with the reason
-    shown, when the run cannot start."""
+def show_run(page: str, name: str, values: dict, data, *, key: str, order: str = "drawn", n_passes: int = 1,
+             seed: int = 0, start: int | None = None, present: bool = False, kept: str = "") -> bool:
+    """The player of one run of ``page``: learner ``name`` of the catalog with parameter ``values`` on ``data``
+    (a classifier on a :class:`datasets.pointset.PointSet`, an expert learner on a
+    :class:`datasets.advice.AdviceStream`), built once per change of its inputs (cached as every page's run
+    is) and kept as ``page``'s run.  ``start`` and ``present``: the player's first trial and presentation mode
+    (a link's).  False, with the reason shown (and ``kept``, a sentence on what is unchanged), when the run
+    cannot start."""
     presentation = {"order": order, "n_passes": int(n_passes), "seed": int(seed)}
-    run = run_key(name, values, points, **presentation)
+    run = run_key(name, values, data, **presentation)
     try:
         entry = state.timeline_for(page, (run,), lambda: dict(zip(ENTRY, _timeline_json(
-            run, name, tuple(sorted(values.items())), tuple(sorted(presentation.items())), points))))
+            run, name, tuple(sorted(values.items())), tuple(sorted(presentation.items())), data))))
     except ValueError as error:
-        st.error(f"This run cannot start: {literal(str(error))}")
+        st.error(f"This run cannot start: {literal(str(error))}" + (f" {kept}" if kept else ""))
         return False
     say_cut(entry)
-    timeline(entry["payload"], entry["id"], key=key)
-    return True
-
-
-@st.cache_data(show_spinner=False, max_entries=CACHE_ENTRIES, ttl=CACHE_SECONDS)
-def _experts_json(key: str, name: str, values_items: tuple, _advice, _outcomes, seed: int) -> tuple:
-    """(payload JSON, run id) of one expert run, keyed by its inputs (``key`` digests the advice)."""
-    payload = build_experts_timeline(name, dict(values_items), _advice, _outcomes, seed=seed)
-    return payload_json(payload), payload["id"]
-
-
-def experts_entry(page: str, name: str, values: dict, advice, outcomes, seed: int = 0) -> dict:
-    """The run of an expert learner on (advice, outcomes) as ``page``'s run: {"payload", "id"} (ValueError
-    when it cannot start)."""
-    run = experts_key(name, values, advice, outcomes, seed)
-    return state.timeline_for(page, (run,), lambda: dict(zip(("payload", "id"), _experts_json(
-        run, name, tuple(sorted(values.items())), advice, outcomes, seed))))
-
-
-def show_experts_run(page: str, name: str, values: dict, advice, outcomes, *, key: str, seed: int = 0) -> bool:
-    """The player of an expert learner's run set by the page itself; False, with the reason, when it cannot start."""
-    try:
-        entry = experts_entry(page, name, values, advice, outcomes, seed)
-    except ValueError as error:
-        st.error(f"This run cannot start: {literal(str(error))}")
-        return False
-    timeline(entry["payload"], entry["id"], key=key)
+    timeline(entry["payload"], entry["id"], key=key, start=start, present=present)
     return True

@@ -28,9 +28,9 @@ import sys
 import threading
 
 #: the modules the pages import (the slow part is scikit-learn, pulled in by lab.runner)
-MODULES = ("pandas", "lab.runner", "lab.compare", "lab.experts_run", "lab.stories", "lab.timeline",
-           "lab.experts_timeline", "viz.priority", "viz.experts", "viz.experiments", "datasets.csv_io", "datasets.generators",
-           "experiments.registry", "experiments.priority", "experiments.winnow_scaling")
+MODULES = ("pandas", "lab.runner", "lab.compare", "lab.stories", "lab.timeline", "viz.priority", "viz.experts",
+           "viz.experiments", "datasets.advice", "datasets.csv_io", "datasets.generators", "experiments.registry",
+           "experiments.priority", "experiments.winnow_scaling")
 # (components/ is left to the script thread: importing it registers Streamlit components)
 THREAD_NAME = "mbl-preload"
 

@@ -4,14 +4,13 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from components.timeline import timeline
+from datasets.advice import GENERATORS, AdviceStream, make_stream
 from lab import catalog
-from lab.experts_run import GENERATORS, make_stream
 from learners import bounds
 from learners.sources import credit
 from ui import state
-from ui.controls import literal, page_header, param_widget, param_widgets
-from ui.learner_page import experts_entry
+from ui.controls import page_header, param_widget, param_widgets
+from ui.learner_page import show_run
 from viz.experts import rwm_epsilon_figure
 
 PAGE = "experts"
@@ -42,11 +41,8 @@ with st.sidebar:
                              disabled=lecture or generator == "adversary")
     seed = int(st.number_input("Seed", 0, 10_000, key="experts_seed", **state.default_unless_set("experts_seed", 0)))
 
-learner_values = {k: v for k, v in values.items() if k in ("beta", "epsilon", "doubling")}
-stream_params = {"beta": values.get("beta", 0.5), "epsilon": values.get("epsilon", 0.5),
-                 "doubling": values.get("doubling", False)}
-algorithm = "Weighted Majority" if name == "Weighted Majority" else "Randomized Weighted Majority"
-advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, seed, algorithm, stream_params)
+# the adversary plays against the chosen learner, built as the run builds it
+advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, seed, catalog.build(name, values, seed=seed))
 with st.expander("Edit the advice table"):
     table = pd.DataFrame(np.column_stack([advice, outcomes]).astype(int),
                          columns=[f"E{i + 1}" for i in range(advice.shape[1])] + ["outcome"])
@@ -60,13 +56,8 @@ with st.expander("Edit the advice table"):
 
 
 link = state.link_state(PAGE)
-try:
-    entry = experts_entry(PAGE, name, learner_values, advice, outcomes, seed)
-except ValueError as error:
-    st.error(f"This run cannot start: {literal(str(error))}")
-else:
-    timeline(entry["payload"], entry["id"], key=f"{PAGE}_timeline", start=link.get("t"),
-             present=link.get("present", False))
+show_run(PAGE, name, values, AdviceStream(advice, outcomes), key=f"{PAGE}_timeline", seed=seed,
+         start=link.get("t"), present=link.get("present", False))
 
 if name != "Weighted Majority":
     st.subheader("RWM's bound against ε")
