@@ -232,7 +232,7 @@ def play(setup: Setup):
     spec = catalog.LEARNERS[setup.learner]
     shown = run.shown()
     curves = spec.bound_curves(run.learner, X[shown], y[shown], w[shown]) if spec.bound_curves else []
-    return run, {curve.name: curve for curve in curves}
+    return run, {curve.key: curve for curve in curves}
 
 
 def play_experts(setup: Setup):
@@ -289,7 +289,7 @@ THIN_SLOW = Setup("Perceptron", Data(story="thin-margin"), values=(("eta", 0.1),
 
 def _novikoff_numbers(setup: Setup) -> dict:
     run, curves = play(setup)
-    novikoff = curves["Novikoff"]
+    novikoff = curves["novikoff"]
     R, gamma = novikoff.details["R"], novikoff.details["gamma"]
     return {"M": run.mistakes, "T": run.total_trials, "n": run.n_points, "R": R, "gamma": gamma,
             "bound": float(bounds.novikoff(R, 1.0, gamma))}
@@ -361,7 +361,7 @@ NOISY = Setup("Perceptron", Data(story="noise"), order="shuffled", n_passes=3)
 
 def _noise_numbers() -> dict:
     run, curves = play(NOISY)
-    novikoff, fs, gentile = curves["Novikoff"], curves["Freund–Schapire"], curves["Gentile"]
+    novikoff, fs, gentile = curves["novikoff"], curves["freund_schapire"], curves["gentile"]
     until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
     return {"M": run.mistakes, "T": run.total_trials, "until": until, "fs": float(fs.values[-1]),
             "gentile": float(gentile.values[-1]), "applies": bool(novikoff.applies[-1])}
@@ -479,7 +479,7 @@ def _iwp_against_plain() -> dict:
 
 def _theorem_smaller() -> dict:
     run, curves = play(WEIGHTED_IWP)
-    t3, t2 = float(curves["IWP Theorem 3"].values[-1]), float(curves["IWP Theorem 2"].values[-1])
+    t3, t2 = float(curves["iwp_theorem3"].values[-1]), float(curves["iwp_theorem2"].values[-1])
     weights = run.weights[run.shown()]
     c_max = float(weights.max())
     ratio = float(c_max / weights.min())

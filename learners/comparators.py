@@ -101,6 +101,10 @@ class BoundCurve:
         theorem would promise another run — Winnow with the tuned η*, RWM with an ε chosen in
         hindsight — which the measured count may cross.  Figures draw references in their own
         style and never call them bounds.
+    key : str
+        Which bound this is, for code to recognise a curve (never by its display ``name``): for the classifiers'
+        curves the name of the :mod:`learners.bounds` function that computes it ("novikoff", "gentile", ...),
+        "multiclass_…" for its multiclass form.
     """
 
     name: str
@@ -112,6 +116,7 @@ class BoundCurve:
     measures: str = "mistakes"
     details: dict = field(default_factory=dict)
     bounds_this_run: bool = True
+    key: str = ""
 
 
 @dataclass
@@ -467,8 +472,8 @@ def _first_false(mask) -> int:
     return int(off[0]) if off.size else len(mask)
 
 
-def _not_applicable(name, latex, source, T, reason, measures="mistakes"):
-    return BoundCurve(name, latex, source, np.full(T, np.inf), np.zeros(T, bool), reason, measures)
+def _not_applicable(name, latex, source, T, reason, measures="mistakes", key=""):
+    return BoundCurve(name, latex, source, np.full(T, np.inf), np.zeros(T, bool), reason, measures, key=key)
 
 
 def _exact_margin(margins):
@@ -608,7 +613,7 @@ def _novikoff_curve(F, y_sign, R, T):
     else:
         until, u = _longest_prefix(_max_margin_u, F, y_sign, whole_known_inseparable=True)
         if until == 0:
-            return _not_applicable(*NOVIKOFF, T, NOT_SEPARABLE), []
+            return _not_applicable(*NOVIKOFF, T, NOT_SEPARABLE, key="novikoff"), []
         sep = max_margin_separator(F[:until], y_sign[:until])
         if not sep.separable:
             sep = _separator(u, F[:until], y_sign[:until])
@@ -618,7 +623,7 @@ def _novikoff_curve(F, y_sign, R, T):
     applies = np.arange(T) < until
     reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
     details = {"u": sep.u, "gamma": float(gamma_t[-1]), "R": float(R[until - 1]), "until": until}
-    return BoundCurve(*NOVIKOFF, values, applies, reason, details=details), [sep.u]
+    return BoundCurve(*NOVIKOFF, values, applies, reason, details=details, key="novikoff"), [sep.u]
 
 
 def _max_margin_u(F, y_sign):
@@ -629,7 +634,7 @@ def _max_margin_u(F, y_sign):
 
 def novikoff_of(curves) -> BoundCurve | None:
     """The Novikoff curve among a run's bound curves (the one :func:`_novikoff_curve` made), or None."""
-    return next((c for c in curves if c.name == NOVIKOFF[0]), None)
+    return next((c for c in curves if c.key == "novikoff"), None)
 
 
 def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurve]:
@@ -680,11 +685,11 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     ones = np.ones(T)
     gentile_values, gentile_sep = _best_of(candidates, lambda m: _gentile_family(m, R, ones, bounds.gentile))
     curves = [novikoff,
-              BoundCurve(*FREUND_SCHAPIRE, fs_values, np.ones(T, bool), details={"u": fs_sep.u}),
-              BoundCurve(*GENTILE, gentile_values, np.ones(T, bool), details={"u": gentile_sep.u})]
+              BoundCurve(*FREUND_SCHAPIRE, fs_values, np.ones(T, bool), details={"u": fs_sep.u}, key="freund_schapire"),
+              BoundCurve(*GENTILE, gentile_values, np.ones(T, bool), details={"u": gentile_sep.u}, key="gentile")]
     if getattr(learner, "normalize", False):
         values, sep = _best_of(candidates, _seed001_values)
-        curves.append(BoundCurve(*SEED001, values, np.ones(T, bool), details={"u": sep.u}))
+        curves.append(BoundCurve(*SEED001, values, np.ones(T, bool), details={"u": sep.u}, key="seed001_unit"))
 
     if importance:
         c_max, c_min = _prefix_max(c), _prefix_min(c)
@@ -692,14 +697,15 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
         if np.any(c != c[0]):
             candidates.append(hinge_separator(F, y_sign, sample_weight=c))
         t3, sep3 = _best_of(candidates, lambda m: _theorem3_values(m, R, c))
-        curves.append(BoundCurve(*IWP3, t3, np.ones(T, bool), measures="weighted loss", details={"u": sep3.u}))
+        curves.append(BoundCurve(*IWP3, t3, np.ones(T, bool), measures="weighted loss", details={"u": sep3.u},
+                                 key="iwp_theorem3"))
         positive = c_min > 0
         t2, sep2 = _best_of(candidates, lambda m: _gentile_family(m, R, c, bounds.iwp_theorem2,
                                                                          (c_max, c_min), positive))
         reason = "" if positive.all() else (f"from trial {_first_false(positive) + 1} on, a weight c_t = 0 "
                                             "makes θ_r = c_max/c_min infinite")
         curves.append(BoundCurve(*IWP2, np.where(positive, t2, np.inf), positive, reason,
-                                 measures="weighted loss", details={"u": sep2.u}))
+                                 measures="weighted loss", details={"u": sep2.u}, key="iwp_theorem2"))
     return curves
 
 
@@ -814,7 +820,8 @@ def winnow_bound_curves(learner, X, y) -> list[BoundCurve]:
     no_separator = ("no non-negative u separates the points seen so far with a margin γ > 0 "
                     "(Theorem 3.1 needs u ≥ 0 with y_t u·x_t ≥ γ)")
     if until == 0:
-        return [_not_applicable(*WINNOW, T, no_separator), _not_applicable(*WINNOW_TUNED, T, no_separator)]
+        return [_not_applicable(*WINNOW, T, no_separator, key="winnow"),
+                _not_applicable(*WINNOW_TUNED, T, no_separator, key="winnow_tuned")]
     if until < T:   # the u found may be another prefix's optimum: take the best one for 1..t*
         best = _lp_non_negative(F[:until], y_sign[:until])
         u = best if _reach(best, F[:until], y_sign[:until]) == until else u
@@ -839,10 +846,10 @@ def winnow_bound_curves(learner, X, y) -> list[BoundCurve]:
                "eta_star": float(eta_star[until - 1])}
     tuned_note = (f"a reference, not a bound of this run: what Theorem 3.1 promises Winnow run with the "
                   f"tuned rate η* = {eta_star[until - 1]:.3g} (this learner uses η = {eta:g})")
-    return [BoundCurve(*WINNOW, theorem, applies, "; ".join(r for r in reasons if r), details=details),
+    return [BoundCurve(*WINNOW, theorem, applies, "; ".join(r for r in reasons if r), details=details, key="winnow"),
             BoundCurve(*WINNOW_TUNED, tuned, np.arange(T) < until,
                        "; ".join(r for r in (prefix_reason, tuned_note) if r),
-                       details={**details, "eta_star_per_trial": eta_star}, bounds_this_run=False)]
+                       details={**details, "eta_star_per_trial": eta_star}, bounds_this_run=False, key="winnow_tuned")]
 
 
 # ------------------------------------------------------------------------ kernel
@@ -868,7 +875,7 @@ def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
     T = X.shape[0]
     name, latex, source = "Kernel Novikoff", r"R^2 K(u,u)/\gamma^2", credit("003", "Thm 2.3")
     if T == 0 or np.unique(y).size < 2:
-        return [_not_applicable(name, latex, source, T, "needs points of both classes")]
+        return [_not_applicable(name, latex, source, T, "needs points of both classes", key="kernel_perceptron")]
     y_sign = _signs(learner, y)
     F = learner_features(learner, X)
     K = np.ascontiguousarray(learner.gram(F, F), dtype=float)
@@ -877,11 +884,12 @@ def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
     margins = y_sign * scores
     if not clean or norm_sq <= 0 or margins.min() <= 0:
         return [_not_applicable(name, latex, source, T,
-                                "no separator found in the kernel's feature space for the points seen")]
+                                "no separator found in the kernel's feature space for the points seen",
+                                key="kernel_perceptron")]
     margins = margins / np.sqrt(norm_sq)
     R_sq = _prefix_max(np.diag(K).copy())
     return [BoundCurve(name, latex, source, bounds.kernel_perceptron(R_sq, 1.0, _prefix_min(margins)),
-                       np.ones(T, bool), details={"alpha": alpha})]
+                       np.ones(T, bool), details={"alpha": alpha}, key="kernel_perceptron")]
 
 
 @njit(cache=True)
@@ -1101,7 +1109,7 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
     until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
     if until == 0:
-        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE)]
+        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE, key="p_norm")]
     head, signs = F[:until], y_sign[:until]
     candidates = [u for u in (*found, _l1_separator(head, signs)) if u is not None]
     X_p = _prefix_max(np.linalg.norm(head, ord=p, axis=1))
@@ -1115,12 +1123,12 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
             best_u, best_gamma = u, float(gamma_t[-1])
         best = np.minimum(best, values)
     if best_u is None:
-        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE)]
+        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE, key="p_norm")]
     values = np.full(T, np.inf)
     values[:until] = best
     reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
     details = {"u": best_u, "gamma": best_gamma, "X_p": float(X_p[-1]), "p": p, "q": float(q), "until": until}
-    return [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details)]
+    return [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details, key="p_norm")]
 
 
 # -------------------------------------------------------------- weight-bounded
@@ -1174,7 +1182,7 @@ def weight_bounded_bound_curves(learner, X, y) -> list[BoundCurve]:
                            f"longer than 1 (‖x‖₂ = {float(np.linalg.norm(F[until])):.3g}; the appendix needs "
                            "‖x‖₂ ≤ 1: turn on normalize)"))
     if until == 0:
-        return [_not_applicable(*WEIGHT_BOUNDED, T, problems[0])]
+        return [_not_applicable(*WEIGHT_BOUNDED, T, problems[0], key="weight_bounded")]
     R = _prefix_max(np.linalg.norm(F[:until], axis=1))
     novikoff, found = _novikoff_curve(F[:until], y_sign[:until], R, until)
     separable = int(novikoff.details.get("until", 0)) if novikoff.details else 0
@@ -1205,4 +1213,5 @@ def weight_bounded_bound_curves(learner, X, y) -> list[BoundCurve]:
         first = _first_false(applies[:separable])
         problems.insert(0, f"from trial {first + 1} on, no W* in [0, 1]ⁿ found separates the trials with "
                            f"a score difference above 2β = {2 * beta:g} (the appendix needs u > 2)")
-    return [BoundCurve(*WEIGHT_BOUNDED, values, applies, "; ".join(problems), details=details)]
+    return [BoundCurve(*WEIGHT_BOUNDED, values, applies, "; ".join(problems), details=details,
+                       key="weight_bounded")]

@@ -207,8 +207,8 @@ def multiclass_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     comparators = _comparators(F, y_index, len(classes), c if sample_weight is not None else None)
     if not comparators:
         why = "needs points of at least two classes"
-        return [BoundCurve(*MC_NOVIKOFF, np.full(T, np.inf), np.zeros(T, bool), why),
-                BoundCurve(*MC_GENTILE, np.full(T, np.inf), np.zeros(T, bool), why)]
+        return [BoundCurve(*MC_NOVIKOFF, np.full(T, np.inf), np.zeros(T, bool), why, key="multiclass_novikoff"),
+                BoundCurve(*MC_GENTILE, np.full(T, np.inf), np.zeros(T, bool), why, key="multiclass_gentile")]
     margins = [multiclass_margins(U, F, y_index) for U in comparators]
     ones = np.ones(T)
     novikoff = np.min([_novikoff_values(m, R) for m in margins], axis=0)
@@ -216,12 +216,14 @@ def multiclass_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     reason = "" if separable.all() else (f"from trial {_first_false(separable) + 1} on, no comparator found "
                                          "separates the classes seen so far with a margin γ > 0")
     gentile = np.min([_gentile_family(m, R, ones, bounds.gentile) for m in margins], axis=0)
-    curves = [BoundCurve(*MC_NOVIKOFF, novikoff, separable, reason, details={"U": comparators[0]}),
-              BoundCurve(*MC_GENTILE, gentile, np.ones(T, bool), details={"U": comparators[0]})]
+    curves = [BoundCurve(*MC_NOVIKOFF, novikoff, separable, reason, details={"U": comparators[0]},
+                         key="multiclass_novikoff"),
+              BoundCurve(*MC_GENTILE, gentile, np.ones(T, bool), details={"U": comparators[0]}, key="multiclass_gentile")]
     if getattr(learner, "importance_weighted", False) and sample_weight is not None:
         _restrict_to_equal_weights(curves, c, lambda start: (
             f"from trial {start + 1} on the importance weights differ and MV-IWP moves by c_t·z: Theorem 3 "
             "bounds its weighted loss instead"))
         theorem3 = np.min([_theorem3_values(m, R, c) for m in margins], axis=0)
-        curves.append(BoundCurve(*MC_IWP3, theorem3, np.ones(T, bool), measures="weighted loss"))
+        curves.append(BoundCurve(*MC_IWP3, theorem3, np.ones(T, bool), measures="weighted loss",
+                                 key="multiclass_iwp_theorem3"))
     return curves

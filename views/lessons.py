@@ -2,10 +2,11 @@
 
 import streamlit as st
 
+from datasets.advice import AdviceStream
 from lab import lessons
 from ui import state
 from ui.controls import literal
-from ui.learner_page import show_experts_run, show_run
+from ui.learner_page import show_run
 
 PAGE = "lessons"
 LESSONS = lessons.LESSONS
@@ -86,8 +87,8 @@ state.set_lesson_position(lesson_index, screen_index)
 setup = screen.setup
 st.subheader("The lab", divider="gray")
 if setup.experts:
-    advice, outcomes = setup.data.stream(setup.learner)
-    show_experts_run(PAGE, setup.learner, setup.parameters, advice, outcomes, key="lesson_timeline", seed=setup.seed)
+    show_run(PAGE, setup.learner, setup.parameters, AdviceStream(*setup.data.stream(setup.learner)),
+             key="lesson_timeline", seed=setup.seed)
     settings = setup.parameters
 else:
     # the very settings the screen's numbers were computed with (θ of the data included): lab.lessons.run_inputs

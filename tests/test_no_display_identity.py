@@ -1,0 +1,86 @@
+"""No module decides by a display name (issue 26): code recognises a bound curve by its ``key`` and a learner
+by its catalog entry or class, never by comparing with (or looking up) the name a page shows — renaming
+"Novikoff" or "Weighted Majority" on screen must not change what the lab does.
+
+Static scan of lab/, ui/, views/, viz/ and learners/: no comparison (==, !=, in, not in) has an operand that
+is a learner's catalog name or a curve's display name, and no subscript looks a curve up by its display name.
+"""
+
+import ast
+from pathlib import Path
+
+from lab import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("lab", "ui", "views", "viz", "learners")
+CURVE_MODULES = ("learners/comparators.py", "learners/multiclass_bounds.py")
+#: places known to decide by a display name, in files of another engineer's job (issue 26), each with the fix
+#: asked for; the test below fails once a place is fixed, so that it leaves this list
+KNOWN = {("views/experts.py", "Weighted Majority"):
+         "decide by the entry: `not issubclass(catalog.LEARNERS[name].cls, learners.WeightedMajority)`",
+         ("viz/experiments.py", "Perceptron"):
+         "show η where the rows have one: `any(r.get('eta') is not None for r in mine)`"}
+
+
+def _strings(node) -> list:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for element in node.elts for s in _strings(element)]
+    return []
+
+
+def curve_names() -> set:
+    """Every curve's display name: the (name, formula, credit) constants and the names written in the calls."""
+    names = set()
+    for relative in CURVE_MODULES:
+        for node in ast.walk(ast.parse((ROOT / relative).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3:
+                names.update(_strings(node.value.elts[0]))
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("BoundCurve", "_not_applicable") \
+                    and node.args:
+                names.update(_strings(node.args[0]))
+            elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "name" for t in node.targets) \
+                    and isinstance(node.value, ast.Tuple):
+                names.update(_strings(node.value.elts[0]))
+    return names
+
+
+def display_identities(source: str, learner_names: set, curves: set) -> list:
+    """(line, name) of every comparison with, or curve look-up by, a display name in ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                found += [(node.lineno, s) for s in _strings(operand) if s in learner_names | curves]
+        elif isinstance(node, ast.Subscript):
+            found += [(node.lineno, s) for s in _strings(node.slice) if s in curves]
+    return found
+
+
+def _violations():
+    learner_names, curves = set(catalog.LEARNERS), curve_names()
+    for folder in FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            for line, name in display_identities(path.read_text(encoding="utf-8"), learner_names, curves):
+                yield relative, line, name
+
+
+def test_the_scan_knows_the_names_a_page_shows():
+    names = curve_names()
+    assert {"Novikoff", "Freund–Schapire", "Gentile", "IWP Theorem 3", "Multiclass Novikoff", "Kernel Novikoff",
+            "Weighted Majority"} <= names
+    source = 'if c.name == "Novikoff": pass\nif name in ("Weighted Majority", "x"): pass\nv = curves["Gentile"]\n'
+    assert [n for _, n in display_identities(source, set(catalog.LEARNERS), names)] == [
+        "Novikoff", "Weighted Majority", "Gentile"]
+
+
+def test_no_module_decides_by_a_display_name():
+    found = [(relative, line, name) for relative, line, name in _violations() if (relative, name) not in KNOWN]
+    assert not found, found
+
+
+def test_every_known_place_is_still_there():
+    seen = {(relative, name) for relative, _, name in _violations()}
+    assert set(KNOWN) <= seen, f"fixed, remove from KNOWN: {set(KNOWN) - seen}"
