@@ -183,10 +183,3 @@ def check_additive_growth(learner, F, step: float, moved_rows: int, what: str, d
 def binary_sign(y_index: int) -> float:
     """+1 for ``classes_[1]``, -1 for ``classes_[0]``."""
     return 1.0 if y_index == 1 else -1.0
-
-
-def runner_up(scores: np.ndarray, y_index: int) -> int:
-    """Index of the highest-scoring class other than ``y_index`` (ties to the lowest index)."""
-    masked = np.array(scores, dtype=float)
-    masked[y_index] = -np.inf
-    return int(np.argmax(masked))

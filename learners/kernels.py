@@ -82,13 +82,3 @@ def kernel_matrix(A, B, kernel="rbf", gamma=1.0, degree=3, coef0=1.0) -> np.ndar
     if kernel == "laplace":
         return np.exp(-np.sqrt(squared_distances(A, B)) / gamma)
     raise ValueError(f"kernel must be one of {', '.join(KERNELS)}; got {kernel!r}.")
-
-
-def kernel_diagonal(A, kernel="rbf", gamma=1.0, degree=3, coef0=1.0) -> np.ndarray:
-    """K(a_i, a_i) for every row, without forming the Gram matrix."""
-    A = np.asarray(A, dtype=float)
-    if kernel == "linear":
-        return (A * A).sum(1)
-    if kernel == "poly":
-        return (gamma * (A * A).sum(1) + coef0) ** degree
-    return np.ones(A.shape[0])

@@ -29,17 +29,6 @@ from ._validation import MAX_STEP, check_bound, check_choice, check_flag, check_
 VARIANTS = ("PA", "PA-I", "PA-II")
 
 
-def pa_step(loss: float, norm_sq: float, variant: str, C: float) -> float:
-    """The step τ of one PA update given the hinge loss and the squared norm term."""
-    if loss <= 0 or norm_sq <= 0:
-        return 0.0
-    if variant == "PA":
-        return loss / norm_sq
-    if variant == "PA-I":
-        return min(C, loss / norm_sq)
-    return loss / (norm_sq + 1.0 / (2.0 * C))
-
-
 class PassiveAggressive(LinearOnlineClassifier):
     """Passive–Aggressive classifier, binary (one vector) or multiclass (prototypes).
 

@@ -22,6 +22,7 @@ import itertools
 import math
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from datasets import generators
@@ -33,7 +34,7 @@ from lab.experts_run import ALGORITHMS, GENERATORS, make_stream
 from lab.experts_timeline import build_experts_timeline
 from lab.timeline import build_timeline, payload_json
 from learners import bounds
-from viz.boundary import boundary_figure
+from viz.boundary import point_traces
 from viz.experts import rwm_epsilon_figure
 
 
@@ -262,7 +263,7 @@ def test_every_generator_at_the_ends_of_its_sliders_gives_finite_data_and_figure
     points = generators.make(name, seed=0, **arguments)
     X, labels, weights = points.to_arrays()
     assert len(points) > 0 and np.all(np.isfinite(X)) and np.all(np.isfinite(weights))
-    assert_finite(boundary_figure(X, labels, points.class_names, weights))
+    assert_finite(go.Figure(point_traces(X, labels, points.class_names, weights)))
     if "-all-" not in request.node.callspec.id or len(points.used_classes) < 2:
         return                                       # a run's figures: with every slider at one end
     learner = "Perceptron" if len(points.used_classes) == 2 else "Multi-vector Perceptron"

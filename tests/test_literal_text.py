@@ -111,7 +111,6 @@ TEMPLATE_NAMES = ["%{x}%{y}", "<b>%{customdata[0]}</b>", "plain"]
 def _figures_with(names):
     import numpy as np
     from experiments.priority import OURS, fit_methods
-    from viz.boundary import boundary_figure, contour_figure
     from viz.experts import expert_weights_figure
     from viz.priority import regions_side_by_side
     from viz.timeline import timeline_boundary_figure
@@ -121,8 +120,6 @@ def _figures_with(names):
     box = (-5.0, 9.0, -5.0, 9.0)
     theta = np.ones(len(names))
     models = fit_methods(X, labels, theta, seed=0, only=OURS)
-    yield boundary_figure(X, labels, names, box=box, support_lines=None)
-    yield contour_figure(X, labels, names, values=np.zeros((8, 8, len(names))) + np.arange(len(names)), box=box)
     yield timeline_boundary_figure(X, labels, names, box=box, region_classes=list(range(len(names))),
                                    n_support=len(names), binary=False)
     yield regions_side_by_side(X, labels, names, models, theta, columns=len(OURS))

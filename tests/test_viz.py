@@ -307,49 +307,6 @@ def two_clouds(n=40, seed=0):
     return X, np.r_[np.ones(n, int), np.zeros(n, int)]
 
 
-def test_boundary_figure_has_regions_points_ghost_comparator_and_current_point():
-    X, y = two_clouds()
-    box = view_box(X)
-    weights = np.r_[np.full(40, 5.0), np.ones(40)]
-    figure = boundary.boundary_figure(
-        X, y, ["minus", "plus"], weights, box=box, regions=halfplane_regions([1.0, 1.0], 0.0, box),
-        ghost_regions=halfplane_regions([1.0, 0.0], 0.2, box), current_index=3, arrow=[1.0, 1.0, 0.0],
-        comparator={"w": [1.0, 0.9], "b": 0.0, "name": "max-margin u"},
-        support_lines=[(1, np.array([1.0, 1.0]), 0.0, 1.0)], title="after trial 3")
-    assert trace_types(figure) == {"scatter"}
-    names = [t.name for t in figure.data]
-    assert names[:2] == ["region minus", "region plus"]
-    for expected in ("previous boundary", "max-margin u", "minus", "plus", "current point"):
-        assert expected in names
-    regions = [t for t in figure.data if t.name.startswith("region")]
-    assert all(t.fill == "toself" and t.hoverinfo == "skip" and t.showlegend is False for t in regions)
-    assert figure.layout.yaxis.scaleanchor == "x" and figure.layout.yaxis.scaleratio == 1
-    assert list(figure.layout.xaxis.range) == [box[0], box[1]]
-    plus = next(t for t in figure.data if t.name == "plus")
-    minus = next(t for t in figure.data if t.name == "minus")
-    assert plus.marker.symbol != minus.marker.symbol and plus.marker.color != minus.marker.color
-    assert min(plus.marker.size) > max(minus.marker.size)           # weight 5 drawn larger than weight 1
-    current = next(t for t in figure.data if t.name == "current point")
-    assert (current.x[0], current.y[0]) == (X[3, 0], X[3, 1])
-    ghost = next(t for t in figure.data if t.name == "previous boundary")
-    assert ghost.line.dash == "dash" and np.allclose([x for x in ghost.x if x is not None], -0.2)
-    comparator = next(t for t in figure.data if t.name == "max-margin u")
-    assert comparator.line.color == palette.COMPARATOR_COLOR
-    assert [a.text for a in figure.layout.annotations] == ["", "<b>w</b>"]
-    assert_clean(figure)
-
-
-def test_arrow_starts_at_the_origin_or_at_the_boundary_nearest_it():
-    box = (-4.0, 4.0, -4.0, 4.0)
-    from_origin = boundary.arrow_annotations([3.0, 4.0], box)[0]
-    assert (from_origin["ax"], from_origin["ay"]) == (0.0, 0.0)
-    tip = np.array([from_origin["x"], from_origin["y"]])
-    assert np.allclose(tip / np.linalg.norm(tip), [0.6, 0.8])
-    from_line = boundary.arrow_annotations([0.0, 2.0, -2.0], box)[0]     # line y = 1, nearest point (0, 1)
-    assert np.allclose([from_line["ax"], from_line["ay"]], [0.0, 1.0]) and from_line["y"] > 1.0
-    assert boundary.arrow_annotations([0.0, 0.0], box) == []
-
-
 def test_marker_sizes_grow_with_weight_within_the_clamp():
     sizes = boundary.marker_sizes([0.0, 0.1, 1.0, 1.0, 2.0, 1e9])
     assert sizes[0] == boundary.MARKER_MIN and sizes[-1] == boundary.MARKER_MAX
@@ -360,8 +317,7 @@ def test_marker_sizes_grow_with_weight_within_the_clamp():
 
 def test_class_names_are_shown_as_text_not_html():
     X, y = two_clouds(5)
-    figure = boundary.boundary_figure(X, y, ["<b>bold</b>", "a&b"], box=view_box(X))
-    names = {t.name for t in figure.data}
+    names = {t.name for t in boundary.point_traces(X, y, ["<b>bold</b>", "a&b"])}
     assert "&lt;b&gt;bold&lt;/b&gt;" in names and "a&amp;b" in names
 
 
@@ -385,59 +341,12 @@ def test_awkward_inputs_give_clean_figures(case):
         X, y = np.zeros((0, 2)), np.zeros(0, int)
     box = view_box(X)
     regions = [geometry.box_polygon(box)] if len(names) == 1 else halfplane_regions(W, b, box)
-    figure = boundary.boundary_figure(X, y, names, weights, box=box, regions=regions,
-                                      ghost_regions=regions, current_index=0 if len(X) else None,
-                                      arrow=np.r_[W, b], comparator=np.r_[W, b])
+    figure = go.Figure(boundary.point_traces(X, y, names, weights) + [boundary.arrow_trace(np.r_[W, b], box)]
+                       + ([boundary.current_trace(X, 0)] if len(X) else []), boundary.boundary_layout(box))
     assert trace_types(figure) == {"scatter"}
     assert_clean(figure)
     scale = max(abs(v) for v in box)                 # areas of 1e400 do not fit a float: compare them scaled
     assert sum(polygon_area(r / scale) for r in regions) == pytest.approx(box_area(np.array(box) / scale), rel=1e-9)
-
-
-def test_boundary_figure_rejects_bad_input_with_a_fix():
-    X, y = two_clouds(3)
-    with pytest.raises(ValueError, match="labels must index class_names"):
-        boundary.boundary_figure(X, y + 5, ["A", "B"])
-    with pytest.raises(ValueError, match="one number per point"):
-        boundary.boundary_figure(X, y, ["A", "B"], np.ones(2))
-    with pytest.raises(ValueError, match="current_index"):
-        boundary.boundary_figure(X, y, ["A", "B"], current_index=99)
-
-
-def test_contour_figure_draws_shading_and_the_zero_level():
-    X, y = two_clouds(10)
-
-    class Radial:
-        def decision_function(self, G):
-            return np.exp(-((G - 1.0) ** 2).sum(1)) - np.exp(-((G + 1.0) ** 2).sum(1))
-
-    figure = boundary.contour_figure(X, y, ["A", "B"], model=Radial(), resolution=30, current_index=2)
-    contours = [t for t in figure.data if t.type == "contour"]
-    assert len(contours) == 2
-    assert contours[1].contours.start == 0 and contours[1].contours.end == 0
-    assert max(max(abs(v) for v in row) for row in contours[0].z) == pytest.approx(1.0)
-    assert {"A", "B", "current point", "boundary (score 0)"} <= {t.name for t in figure.data}
-    assert "scattergl" not in trace_types(figure)
-    assert_clean(figure)
-
-    class Three:
-        def decision_function(self, G):
-            return np.column_stack([G[:, 0], -G[:, 0], G[:, 1]])
-
-    y3 = np.arange(len(X)) % 3
-    figure = boundary.contour_figure(X, y3, ["A", "B", "C"], model=Three(), resolution=25)
-    heat = next(t for t in figure.data if t.type == "heatmap")
-    assert set(np.ravel(heat.z)) == {0, 1, 2}
-    assert_clean(figure)
-    with pytest.raises(ValueError, match="finite"):
-        boundary.contour_figure(X, y, ["A", "B"], values=np.full((5, 5), np.nan))
-
-
-def test_empty_canvas_figure_has_axes_and_a_message():
-    figure = boundary.empty_canvas_figure((-2.0, 2.0, -1.0, 1.0))
-    assert len(figure.data) == 0 and list(figure.layout.xaxis.range) == [-2.0, 2.0]
-    assert figure.layout.yaxis.scaleanchor == "x"
-    assert_clean(figure)
 
 
 # ---------------------------------------------------------------- curves
@@ -567,19 +476,14 @@ def test_fast_builders_give_figures_plotly_validates():
     (plotly.py would coerce a shorthand, e.g. a bare string title, that plotly.js itself ignores)."""
     X, y = two_clouds(30)
     box = view_box(X)
-    regions = halfplane_regions([1.0, 1.0], 0.0, box)
     T = 8
     partial = BoundCurve("Novikoff", "", "seed 003", np.r_[np.inf, np.full(T - 1, 5.0)], np.r_[False, np.ones(T - 1, bool)])
     lone = {"name": "lone", "values": np.r_[np.inf, 2.0, np.full(T - 2, np.inf)]}
     built = [
-        boundary.boundary_figure(X, y, ["A", "B"], np.r_[np.full(30, 3.0), np.ones(30)], box=box, regions=regions,
-                                 ghost_regions=regions, current_index=1, arrow=[1.0, 1.0, 0.0],
-                                 comparator=[1.0, 0.8, 0.1], support_lines=[(0, np.ones(2), 0.0, 1.0)], title="t"),
-        boundary.boundary_figure(X, y, ["A", "B"], box=box, regions=regions),
-        boundary.contour_figure(X, y, ["A", "B"], values=np.linspace(-1, 1, 100).reshape(10, 10), box=box),
-        boundary.contour_figure(X, y % 2, ["A", "B"], values=np.random.default_rng(0).normal(size=(8, 8, 3)), box=box,
-                                region_classes=[0, 1, 1]),
-        boundary.empty_canvas_figure(box),
+        go.Figure(boundary.point_traces(X, y, ["A", "B"], np.r_[np.full(30, 3.0), np.ones(30)])
+                  + [boundary.current_trace(X, 1), boundary.arrow_trace([1.0, 1.0, 0.0], box)]
+                  + boundary.support_line_traces([(0, np.ones(2), 0.0, 1.0)], ["A", "B"], box),
+                  boundary.boundary_layout(box, "t"), _validate=False),
         curves.bound_curves_figure(np.arange(1, T + 1), np.arange(T) // 2, [partial, lone],
                                    weighted_loss=np.arange(T) * 0.7),
         curves.bound_curves_figure(np.arange(1, T + 1), np.arange(T), [{"name": "big", "values": np.full(T, 1e6)}]),
@@ -596,16 +500,16 @@ def test_fast_builders_give_figures_plotly_validates():
     built.append(timeline.with_cursor(curves.invariants_figure(np.arange(1, T + 1), np.arange(T) + 1.0, np.arange(T),
                                                                np.arange(T) * 2.0, np.arange(T) * 3.0), T))
     for figure in built:
-        again = boundary.validated(figure)
+        again = go.Figure(figure.to_dict())              # rebuilt with plotly.py's validation
         assert len(again.data) == len(figure.data) and len(again.frames) == len(figure.frames)
         assert sent(again) == sent(figure)
     with pytest.raises(ValueError):
-        boundary.validated(boundary.new_figure([boundary.scatter(x=[1], y=[1], markr=dict(size=3))]))
+        go.Figure(go.Figure([boundary.scatter(x=[1], y=[1], markr=dict(size=3))], _validate=False).to_dict())
 
 
 def test_equal_weights_give_one_marker_size_and_points_travel_as_binary_arrays():
     X, y = two_clouds(20)
-    figure = boundary.boundary_figure(X, y, ["A", "B"], np.full(40, 2.5), box=view_box(X))
+    figure = go.Figure(boundary.point_traces(X, y, ["A", "B"], np.full(40, 2.5)))
     points = [t for t in figure.data if t.name in ("A", "B")]
     assert all(np.ndim(t.marker.size) == 0 and t.marker.size == boundary.MARKER_BASE for t in points)
     sent = figure.to_dict()["data"]
