@@ -15,6 +15,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PAD = {left: 54, right: 16, bottom: 46, legendGap: 8};
 const MIN_PLOT_HEIGHT = 220;
+const MIN_WIDTH_PX = 200;       // narrower columns (a 320 px phone's is 288) draw at their width: no sideways scrolling
 const CLICK_SLOP_PX = 4;        // a press and release closer than this is a click
 const MIN_BOX_PX = 4;           // a drag box narrower than this is ignored
 const ERASE_RADIUS_PX = 12;     // also the reach of a click in select mode
@@ -136,7 +137,7 @@ const clampV = (g, v) => Math.min(g.top + g.plotH, Math.max(g.top, v));
 function render(inst) {
   const {svg, data} = inst;
   if (!data) return;
-  const width = Math.max(320, Math.floor(inst.root.clientWidth || 640));
+  const width = Math.max(MIN_WIDTH_PX, Math.floor(inst.root.clientWidth || 640));
   svg.replaceChildren();
   const legend = legendLayout(svg, data.names, width);
   const g = geometry(width, data.view, data.maxPlotHeight || 420, legend.rows);

@@ -104,6 +104,11 @@ def test_view_box_is_shown_whole_with_equal_aspect_and_follows_a_resize(page, st
     last = shown(page, "last_point", "last ")
     assert abs(last["x"] - to_data(px, py)[0]) <= half_pixel and abs(last["y"] - to_data(px, py)[1]) <= half_pixel
     svg.screenshot(path=str(SCREENSHOTS / "canvas-narrow-element.png"))
+    # a 320 px phone (WCAG 1.4.10 reflow): the drawing is as wide as its column, not wider, and still exact
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.wait_for_function("svg => Number(svg.getAttribute('width')) <= svg.parentElement.clientWidth "
+                           "&& svg.parentElement.clientWidth < 300", arg=svg.element_handle())
+    assert_view_shown_whole(svg)
 
 
 def test_clicks_add_points_exactly_where_clicked_and_a_box_sprays_inside_it(page, streamlit_server):

@@ -1,0 +1,138 @@
+"""Reflow at 320 CSS pixels (WCAG 2.1 SC 1.4.10, issue 28): at a 320×640 viewport no page needs horizontal
+scrolling — the document's scrolling element is no wider than its client area (one pixel of rounding allowed).
+Figures and tables may scroll in two dimensions inside their own box (the SC's exception), so an element inside a
+box that scrolls or clips its overflow does not count; anything else wider than the viewport is listed by the
+assertion (tag, class, Streamlit key, its right edge). Pages: Home, Data, Perceptron after a story, a Lessons
+screen, a challenge with its example. Screenshots: screenshots/reflow-320-<page>.png."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from .conftest import SCREENSHOTS, wait_idle
+from .player import open_story, wait_for_player
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 320, "height": 640}
+
+#: Streamlit scrolls the page in its own boxes (the main area, the sidebar), not the document: the page's scrollers
+#: are the document's and every box holding the main block or the sidebar that scrolls. Returned: each scroller's
+#: scrollWidth and clientWidth, and the outermost elements reaching past the viewport's right edge with no
+#: scrolling or clipping box of their own between them and the page's scrollers
+OVERFLOW = """() => {
+  const scrolls = (e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
+  const pageScrollers = new Set([document.scrollingElement]);
+  for (const inner of document.querySelectorAll('[data-testid="stMainBlockContainer"], [data-testid="stSidebarContent"]'))
+    for (let p = inner; p; p = p.parentElement) if (scrolls(p)) pageScrollers.add(p);
+  const limit = document.scrollingElement.clientWidth + 1;
+  const up = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;     // out of a shadow root too
+  const boxed = (e) => {
+    for (let p = up(e); p && !pageScrollers.has(p) && p !== document.body; p = up(p))
+      if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
+    return false;
+  };
+  const past = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > limit && r.left < limit; };
+  const elements = [], pending = [document.body];          // every element, inside components' shadow roots too
+  while (pending.length) {
+    const node = pending.pop();
+    for (const child of [...node.children, ...(node.shadowRoot ? node.shadowRoot.children : [])]) {
+      elements.push(child);
+      pending.push(child);
+    }
+  }
+  const found = [];
+  for (const e of elements) {
+    if (!past(e) || boxed(e) || getComputedStyle(e).visibility === 'hidden') continue;
+    const parent = up(e);
+    if (parent && past(parent) && !pageScrollers.has(parent) && parent !== document.body) continue;   // the outermost
+    const r = e.getBoundingClientRect(), keyed = e.closest('[class*="st-key-"]');
+    found.push(`${e.tagName.toLowerCase()}.${String(e.getAttribute('class') || '').split(' ').slice(0, 2).join('.')}`
+               + ` [${e.dataset.testid || ''}] ${keyed ? keyed.className.match(/st-key-\\S+/)[0] : ''}`
+               + ` ${Math.round(r.left)}..${Math.round(r.right)}`);
+  }
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.right > 0 && r.left < limit; };
+  const widths = [...pageScrollers].filter(shown).map((e) => ({name: e.dataset.testid || e.tagName.toLowerCase(),
+                                                 scrollWidth: e.scrollWidth, clientWidth: e.clientWidth}));
+  return {widths, found: found.slice(0, 20)};
+}"""
+
+
+@pytest.fixture
+def narrow(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def save_whole_page(page, name: str) -> None:
+    """screenshots/reflow-320-<name>.png: the main area from top to bottom at 320 px, pieced together from views
+    scrolled one screen (less the fixed header) apart; Streamlit scrolls its main area, not the document, so
+    Playwright's full-page picture would hold one screen only."""
+    from PIL import Image
+
+    main = '[data-testid="stMain"]'
+    height, header = page.evaluate(f"""() => [document.querySelector('{main}').scrollHeight,
+        Math.max(0, document.querySelector('[data-testid="stHeader"]')?.getBoundingClientRect().bottom || 0)]""")
+    whole = Image.new("RGB", (VIEWPORT["width"], height), "white")
+    top = 0
+    while True:
+        shown = page.evaluate(f"""(top) => new Promise((done) => {{ const main = document.querySelector('{main}');
+            main.scrollTop = top; requestAnimationFrame(() => requestAnimationFrame(() => done(main.scrollTop))); }})""",
+                              top)
+        view = Image.open(io.BytesIO(page.screenshot()))
+        skip = 0 if shown == 0 else round(header)
+        whole.paste(view.crop((0, skip, view.width, view.height)), (0, shown + skip))
+        if shown + VIEWPORT["height"] >= height:
+            break
+        top = shown + VIEWPORT["height"] - round(header)
+    page.evaluate(f"() => {{ document.querySelector('{main}').scrollTop = 0; }}")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    whole.save(SCREENSHOTS / f"reflow-320-{name}.png")
+
+
+def assert_reflows(page, name: str) -> None:
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    # the pages' styles (components/page.css) come with the figure saver, mounted last in the sidebar
+    page.locator(".st-key-figure_saver style, .st-key-figure_saver span").first.wait_for(state="attached")
+    seen = page.evaluate(OVERFLOW)
+    save_whole_page(page, name)
+    wide = [box for box in seen["widths"] if box["scrollWidth"] > box["clientWidth"] + 1]
+    assert not wide and not seen["found"], (name, seen)
+
+
+def test_home_reflows_at_320_px(narrow, server_url):
+    narrow.goto(f"{server_url}/")
+    wait_idle(narrow)
+    assert_reflows(narrow, "home")
+
+
+def test_data_reflows_at_320_px(narrow, server_url):
+    narrow.goto(f"{server_url}/data")
+    wait_idle(narrow)
+    narrow.locator(".st-key-canvas svg.mbl-svg").wait_for()
+    assert_reflows(narrow, "data")
+
+
+def test_perceptron_after_a_story_reflows_at_320_px(narrow, server_url):
+    open_story(narrow, server_url, "thin-margin", "perceptron")
+    assert_reflows(narrow, "perceptron")
+
+
+def test_a_lesson_screen_reflows_at_320_px(narrow, server_url):
+    narrow.goto(f"{server_url}/lessons?lesson=1&screen=1")
+    wait_idle(narrow)
+    wait_for_player(narrow)
+    assert_reflows(narrow, "lessons")
+
+
+def test_a_challenge_reflows_at_320_px(narrow, server_url):
+    narrow.goto(f"{server_url}/challenges")
+    wait_idle(narrow)
+    narrow.locator(".st-key-challenge_perceptron_example button").click()
+    wait_idle(narrow)
+    wait_for_player(narrow)
+    assert_reflows(narrow, "challenge")
