@@ -17,7 +17,11 @@ page (function)
 chromium, app_page
     Older names of ``browser`` and ``page`` (kept for the existing tests).
 
-Helpers: :func:`wait_for_idle` (alias ``wait_idle``), :func:`metric`, :func:`wait_for_metric`,
+Every context made through ``browser.new_context`` (so every ``page``) watches Streamlit's websocket
+(:data:`WIRE_WATCH`): it counts the rerun requests the page sends and the runs the server starts and
+finishes, so :func:`wait_for_idle` waits until every rerun asked for has been run, not a fixed time.
+
+Helpers: :func:`wait_for_idle` (alias ``wait_idle``), :func:`poll`, :func:`metric`, :func:`wait_for_metric`,
 :func:`screenshot` (PNG in ``screenshots/`` at the repository root).  Request ``page``
 before ``streamlit_server`` in a test's arguments, so a missing Chromium skips the test
 before any server starts.
@@ -25,12 +29,14 @@ before any server starts.
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -83,7 +89,10 @@ def start_server(app: Path, port: int) -> subprocess.Popen:
                 if response.status == 200:
                     return process
         except OSError:
-            time.sleep(0.3)
+            try:                                       # a pause that ends at once if the server dies
+                process.wait(0.3)
+            except subprocess.TimeoutExpired:
+                pass
     _stop(process)
     log.seek(0)
     output = log.read().decode("utf-8", "replace")[-2000:]
@@ -123,6 +132,14 @@ def browser():
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        new_context = launched.new_context
+
+        def watched_context(*args, **kwargs):
+            context = new_context(*args, **kwargs)
+            context.add_init_script(WIRE_WATCH)
+            return context
+
+        launched.new_context = watched_context
         yield launched
         launched.close()
 
@@ -145,16 +162,103 @@ def app_page(page):
     return page
 
 
+#: run in every document before its own scripts: counts, in ``window.__mblWire``, the events of Streamlit's
+#: websocket in one sequence (``sent`` counts every message the page sends): a rerun request sent (a BackMsg whose field is ``rerun_script``, 11: its first
+#: byte is 0x5A), a run started (a ForwardMsg ``new_session``, field 4, sent at every run's start) and a run
+#: finished (``script_finished``, field 6, any status but FINISHED_EARLY_FOR_RERUN = 2, which a newer
+#: request interrupted).  ``answered`` is the event number of the last run finished that started after the
+#: last request; every request has been run when ``answered > rerun``.
+WIRE_WATCH = """(() => {
+  if (window.__mblWire || !window.WebSocket) return;
+  const wire = window.__mblWire = {events: 0, sent: 0, rerun: 0, started: 0, answered: 0, token: null, quiet: 0};
+  const bytesOf = (data) => data instanceof ArrayBuffer ? new Uint8Array(data)
+    : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
+  const varint = (bytes, at) => {
+    let value = 0, scale = 1, byte;
+    do { byte = bytes[at++]; value += (byte & 0x7f) * scale; scale *= 128; } while (byte & 0x80 && at < bytes.length);
+    return [value, at];
+  };
+  const topFields = (bytes) => {            // [field, varint value or -1] of the message's top level
+    const fields = [];
+    let at = 0;
+    while (at < bytes.length) {
+      let tag, value = -1;
+      [tag, at] = varint(bytes, at);
+      const type = tag % 8, field = Math.floor(tag / 8);
+      if (type === 0) [value, at] = varint(bytes, at);
+      else if (type === 2) { let size; [size, at] = varint(bytes, at); at += size; }
+      else if (type === 1) at += 8;
+      else if (type === 5) at += 4;
+      else break;
+      fields.push([field, value]);
+    }
+    return fields;
+  };
+  const Native = window.WebSocket, send = Native.prototype.send;
+  Native.prototype.send = function (data) {
+    const bytes = bytesOf(data);
+    wire.sent += 1;
+    if (bytes && bytes[0] === 0x5a) wire.rerun = ++wire.events;
+    return send.call(this, data);
+  };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const bytes = bytesOf(event.data);
+        if (!bytes) return;
+        for (const [field, value] of topFields(bytes)) {
+          if (field === 4) wire.started = ++wire.events;
+          else if (field === 6 && value !== 2 && wire.started > wire.rerun) wire.answered = ++wire.events;
+        }
+      });
+    }
+  };
+})();"""
+
+#: true once the app is idle, every rerun it asked for has been run, and both held for two animation frames
+#: in a row (a click's request may leave in the next task); ``token`` starts a new count for each wait
+SETTLED = """(token) => {
+  const app = document.querySelector('[data-testid="stApp"]'), wire = window.__mblWire;
+  if (!app || !wire) return false;
+  if (wire.token !== token) { wire.token = token; wire.quiet = 0; }
+  const idle = app.dataset.testScriptState === 'notRunning' && wire.answered > wire.rerun;
+  wire.quiet = idle ? wire.quiet + 1 : 0;
+  return wire.quiet >= 2;
+}"""
+_waits = itertools.count()
+
+
 def wait_for_idle(page, timeout: float = 30_000) -> None:
-    """Wait until the script has finished running (twice, 250 ms apart) and assert no exception is shown."""
-    page.wait_for_selector(IDLE, timeout=timeout)
-    page.wait_for_timeout(250)
-    page.wait_for_selector(IDLE, timeout=timeout)
+    """Wait until every rerun the page asked for has run and the script is not running (:data:`SETTLED`),
+    and assert no exception is shown."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(SETTLED, arg=next(_waits), timeout=timeout)
+    except PlaywrightTimeout as error:
+        seen = page.evaluate("() => [document.querySelector('[data-testid=\"stApp\"]')?.dataset.testScriptState,"
+                             " JSON.stringify(window.__mblWire)]")
+        raise AssertionError(f"the app did not settle within {timeout / 1000:g} s: script state, wire = {seen}") from error
     exceptions = page.locator('[data-testid="stException"]')
     assert exceptions.count() == 0, exceptions.first.inner_text()
 
 
 wait_idle = wait_for_idle
+
+
+def poll(condition, timeout: float, interval: float = 0.05) -> bool:
+    """Call ``condition()`` every ``interval`` seconds until it is true (return True) or ``timeout`` seconds
+    have passed (return False).  The pause between calls is a poll interval, not a wait for something to
+    happen: a test that must show that something does *not* happen for a while polls the condition that
+    would show it happening, for that bounded time."""
+    deadline = time.monotonic() + timeout
+    pause = threading.Event()
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        pause.wait(interval)
+    return True
 
 
 def metric(page, label: str) -> str:

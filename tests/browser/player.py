@@ -53,6 +53,21 @@ def wait_for_player(page, timeout: float = 60_000) -> None:
     wait_idle(page)
 
 
+#: the page has finished moving: its fonts are loaded, no finite CSS animation or transition runs (a mode's
+#: change of size), and every Plotly figure of the player is drawn at its box's width
+LAID_OUT = """() => document.fonts.status === 'loaded'
+  && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+  && [...document.querySelectorAll('.mbl-tl .js-plotly-plot')].every((plot) => plot._fullLayout
+       && (!plot.clientWidth || Math.abs(plot._fullLayout.width - plot.clientWidth) < 2))"""
+
+
+def wait_for_layout(page, timeout: float = 20_000) -> None:
+    """Wait until the page has finished moving (:data:`LAID_OUT`), e.g. after presentation mode is
+    switched on, and one more frame is drawn."""
+    page.wait_for_function(LAID_OUT, timeout=timeout)
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+
+
 def trial(page) -> int:
     return int(page.eval_on_selector(PLAYER, "root => root.dataset.trial"))
 

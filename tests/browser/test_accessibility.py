@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT, wait_idle
-from .player import focus_page, open_story, press, wait_for_player
+from .player import focus_page, open_story, press, wait_for_layout, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ def test_axe_core_finds_no_violation_on_any_page_or_state(page, server_url):
     found: dict[str, list[dict]] = {}
 
     def check(state: str) -> None:
-        page.wait_for_timeout(300)                     # late styles (Plotly, components) are in place
+        wait_for_layout(page)                          # late styles (fonts, Plotly, components) are in place
         found[state] = axe_violations(page)
 
     for path in PAGES:
@@ -62,7 +62,6 @@ def test_axe_core_finds_no_violation_on_any_page_or_state(page, server_url):
     press(page, "q")
     press(page, "p")
     page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
-    page.wait_for_timeout(800)
     check("presentation mode (/perceptron)")
     press(page, "Escape")
 

@@ -9,9 +9,10 @@ is replaced by a number in range.
 
 from __future__ import annotations
 
-import time
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import metric, screenshot, wait_for_metric, wait_idle
 
@@ -25,26 +26,21 @@ def point_titles(page) -> list[str]:
     return page.locator(".st-key-canvas svg.mbl-svg g.points title").all_text_contents()
 
 
-def wait_for_weight(page, weight: str, timeout: float = 20.0) -> None:
+def wait_for_weight(page, weight: str, timeout: float = 20_000) -> None:
     """Wait until the canvas's single point says it has ``weight``: the canvas redraws after the rerun
-    that changed it, so an immediate look may still see the previous drawing.  Fails after ``timeout``
-    seconds with the titles it saw.  (The canvas sits in a shadow root: Playwright's locators reach into
-    it, ``document.querySelectorAll`` does not.)"""
-    deadline = time.monotonic() + timeout
-    while True:
-        titles = point_titles(page)
-        if len(titles) == 1 and titles[0].endswith(f"weight {weight}"):
-            return
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the point's weight is not {weight}: {titles}")
-        page.wait_for_timeout(100)
+    that changed it, so an immediate look may still see the previous drawing.  (The canvas sits in a
+    shadow root: Playwright's locators and ``expect`` reach into it, ``document.querySelectorAll`` does
+    not.)"""
+    expect(page.locator(".st-key-canvas svg.mbl-svg g.points title")).to_have_text(
+        [re.compile(f"weight {re.escape(weight)}$")], timeout=timeout)
 
 
 def type_number(page, key: str, text: str) -> None:
+    """Type ``text`` into the number input ``key`` and press Enter; wait until the rerun it asks for (if the
+    input takes the value) has run."""
     field = page.locator(f".st-key-{key} input")
     field.fill(text)
     field.press("Enter")
-    page.wait_for_timeout(500)
     wait_idle(page)
 
 
@@ -62,6 +58,7 @@ def test_negative_weights_and_theta_at_most_zero_are_refused_with_a_message(page
                                ("data_theta_0", "0", "between 0.01 and 100.00"),
                                ("data_theta_0", "-1", "between 0.01 and 100.00")):
         type_number(page, key, text)
+        expect(page.locator(f".st-key-{key}")).to_contain_text(RANGE_MESSAGE)    # shown once the input refused it
         message = page.locator(f".st-key-{key}").inner_text()
         assert RANGE_MESSAGE in message and allowed in message, message
     screenshot(page, "data-number-out-of-range")
@@ -78,6 +75,7 @@ def test_negative_weights_and_theta_at_most_zero_are_refused_with_a_message(page
     assert [t.endswith("weight 2.5") for t in point_titles(page)] == [True]
 
     type_number(page, "data_class_weight_0", "1e400")                # infinity is not taken
+    expect(page.locator(".st-key-data_class_weight_0 input")).not_to_have_value("1e400")   # replaced
     shown = float(page.locator(".st-key-data_class_weight_0 input").input_value())
     assert 0.0 <= shown <= 1000.0
     assert [t.endswith("weight 2.5") for t in point_titles(page)] == [True]

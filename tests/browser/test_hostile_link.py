@@ -28,6 +28,14 @@ class HealthPoller(threading.Thread):
     def __init__(self, url: str):
         super().__init__(daemon=True)
         self.url, self.times, self.failures, self.stop = f"{url}/_stcore/health", [], [], threading.Event()
+        self.answers = threading.Semaphore(0)             # released at every answer
+
+    def wait_for_answers(self, count: int, timeout: float = 30.0) -> None:
+        """Wait until ``count`` more answers have come (each within ``timeout`` seconds)."""
+        while self.answers.acquire(blocking=False):       # only the answers from now on count
+            pass
+        for _ in range(count):
+            assert self.answers.acquire(timeout=timeout), "the health poller got no answer"
 
     def run(self):
         while not self.stop.is_set():
@@ -38,7 +46,8 @@ class HealthPoller(threading.Thread):
             except OSError as error:
                 self.failures.append(repr(error))
             self.times.append(time.perf_counter() - start)
-            self.stop.wait(0.05)
+            self.answers.release()
+            self.stop.wait(0.05)                          # the poll interval
 
 
 def test_the_24_kb_link_leaves_the_server_answering(page, server_url):
@@ -50,7 +59,7 @@ def test_the_24_kb_link_leaves_the_server_answering(page, server_url):
         page.goto(server_url + LINK)
         wait_for_idle(page, timeout=60_000)
         page.get_by_text("24,001 characters").first.wait_for(timeout=30_000)
-        time.sleep(1.0)                                   # a few more answers after the page settled
+        poller.wait_for_answers(10)                       # ten more answers after the page settled
     finally:
         poller.stop.set()
         poller.join(15)

@@ -5,7 +5,7 @@ test_timeline_in_chromium.py)."""
 import pytest
 
 from .conftest import metric, screenshot, wait_idle
-from .player import focus_page, press, wait_for_player
+from .player import focus_page, press, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -64,8 +64,11 @@ def test_no_page_asks_for_anything_outside_the_server(app_page, server_url):
                 and urlparse(request.url).netloc != server else None)
     open_thin_margin_story(app_page, server_url)
     focus_page(app_page)
+    start = trial(app_page)
     press(app_page, " ")                                  # Play in the browser
-    app_page.wait_for_timeout(1500)
+    # the play has drawn ten trials (the requests of the boundary, math and curves it redraws were made)
+    app_page.wait_for_function("(start) => Number(document.querySelector('.mbl-tl').dataset.trial) >= start + 10",
+                               arg=start, timeout=30_000)
     for path in PAGES:
         open_page(app_page, server_url, path)
     assert outside == [], outside

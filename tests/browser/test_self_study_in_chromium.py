@@ -14,7 +14,7 @@ from lab.lessons import LESSONS, right_answer_text
 from lab.stories import STORIES, make_points
 
 from .conftest import screenshot, wait_idle
-from .player import focus_page, open_story, press, state, trial, wait_for_player
+from .player import focus_page, open_story, press, state, trial, wait_for_layout, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -214,7 +214,7 @@ def test_quiz_reads_from_the_back_in_presentation_mode(browser, server_url):
         page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
         press(page, "ArrowRight")
         page.wait_for_selector(".mbl-quiz form")
-        page.wait_for_timeout(800)
+        wait_for_layout(page)
         path = screenshot(page, "self-study-quiz-present-1280x720", full_page=False)
         boxes = page.evaluate("""() => ['.mbl-quiz', '.mbl-tl-boundary', '.mbl-tl-bar button[data-action=step]',
             '.mbl-tl-bar button[data-action=quiz]'].map((s) => {

@@ -12,9 +12,10 @@ import json
 
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import screenshot, wait_idle
-from .player import focus_page, open_story, press, state, total, trial, wait_for_player
+from .player import focus_page, open_story, press, state, total, trial, wait_for_layout, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -87,12 +88,15 @@ def test_stepping_sends_nothing_to_the_server(app_page, server_url):
     app_page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(payload)))
     open_story(app_page, server_url, "thin-margin", "perceptron")
     focus_page(app_page)
-    app_page.wait_for_timeout(500)
-    before = len(sent)
+    wait_idle(app_page)                   # every rerun the page asked for has run: the socket is quiet
+    before, sent_in_page = len(sent), app_page.evaluate("() => window.__mblWire.sent")
     press(app_page, "ArrowRight", 30)
     press(app_page, "ArrowLeft", 10)
     app_page.eval_on_selector(".mbl-tl-scrub", "s => { s.value = '80'; s.dispatchEvent(new Event('input')); }")
-    app_page.wait_for_timeout(800)
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.trial === '80'")
+    # nothing is sent for a while: poll, for 0.8 s, the page's count of messages it sent (a send ends the poll)
+    with pytest.raises(PlaywrightTimeout):
+        app_page.wait_for_function("(n) => window.__mblWire.sent > n", arg=sent_in_page, timeout=800)
     assert trial(app_page) == 80
     assert len(sent) == before, f"{len(sent) - before} websocket messages were sent while stepping"
     assert before > 0          # the socket was watched: loading the page did send messages
@@ -109,7 +113,7 @@ def test_presentation_mode_fills_the_screen_and_reads_from_the_back(browser, ser
         screenshot(page, f"timeline-page-{width}x{height}", full_page=False)
         press(page, "p")
         page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
-        page.wait_for_timeout(1200)
+        wait_for_layout(page)
         screenshot(page, f"timeline-present-{width}x{height}", full_page=False)
         boxes = page.evaluate("""() => Object.fromEntries(['.mbl-tl-boundary', '.mbl-tl-curves', '.mbl-tl-math',
             '.mbl-tl-bar button[data-action=step]', '.mbl-tl-bar button[data-action=back]',
@@ -159,7 +163,7 @@ def test_a_kernel_model_drawn_by_the_player_is_the_learners(app_page, server_url
     open_story(app_page, server_url, "xor", "perceptron")
     focus_page(app_page)
     press(app_page, "End")
-    app_page.wait_for_timeout(500)
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.trial === document.querySelector('.mbl-tl-scrub').max")
     drawn = app_page.evaluate("""() => { const p = document.querySelector('.mbl-tl-root')._mblPlayer;
         return {z: p.dual.field(p.stateAt[p.t]), x: p.dual.dual.grid.x, y: p.dual.dual.grid.y}; }""")
     story = STORIES["xor"]
@@ -180,12 +184,15 @@ def test_a_kernel_model_drawn_by_the_player_is_the_learners(app_page, server_url
 def test_the_two_layers_stay_aligned_and_the_zoom_survives_a_step(app_page, server_url):
     open_story(app_page, server_url, "priority", "priority")
     assert app_page.eval_on_selector(".mbl-tl", "r => r.dataset.aligned") == "yes"
+    RANGE = "() => document.querySelector('.mbl-tl-above')._fullLayout.xaxis.range.join()"
+    unzoomed = app_page.evaluate(RANGE)
     box = app_page.locator(".mbl-tl-above .nsewdrag").first.bounding_box()
     app_page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.3)
     app_page.mouse.down()
     app_page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.6, steps=8)
     app_page.mouse.up()
-    app_page.wait_for_timeout(600)
+    # the zoom has been applied to the upper layer
+    app_page.wait_for_function(f"(before) => ({RANGE})() !== before", arg=unzoomed, timeout=10_000)
     zoomed = app_page.evaluate("() => document.querySelector('.mbl-tl-above')._fullLayout.xaxis.range.slice()")
     focus_page(app_page)
     press(app_page, "ArrowRight", 3)

@@ -20,13 +20,15 @@ from tests.load.test_many_users import cpu_seconds, tree_cpu_seconds
 
 from .player import open_lab_file
 from .test_paper_lab import choose_experiment
-from .conftest import ROOT, VIEWPORT, _stop, free_port, start_server, wait_idle
+from .conftest import ROOT, VIEWPORT, _stop, free_port, poll, start_server, wait_idle
 
 pytestmark = pytest.mark.browser
 
 #: CPU seconds the server may use in the seconds after the tab closed (the build it stopped takes ~4.5)
 IDLE_CPU = 1.0
 QUIET_SECONDS = 6
+#: seconds after the stop (or the tab's close) before the quiet time is measured, at most
+STOP_GRACE = 1.0
 
 
 @pytest.fixture(scope="module")
@@ -59,10 +61,25 @@ def start_heavy_build(page, url, path) -> None:
     page.get_by_text("Computing the run").first.wait_for(timeout=90_000)
 
 
-def server_cpu_over(pid: int, seconds: float) -> float:
-    start = cpu_seconds(pid)
-    time.sleep(seconds)
-    return cpu_seconds(pid) - start
+def cpu_over(measure, seconds: float) -> float:
+    """The CPU seconds ``measure()`` grows by in ``seconds``.  Showing that nothing runs takes the whole
+    time: ``measure`` is polled, and the watch ends early only when it has already grown by IDLE_CPU."""
+    start = measure()
+    poll(lambda: measure() - start >= IDLE_CPU, seconds, interval=0.2)
+    return measure() - start
+
+
+def settle(measure, seconds: float = STOP_GRACE) -> None:
+    """Return once ``measure()`` (CPU seconds) has stopped rising (not one clock tick in three polls 0.1 s
+    apart), or after ``seconds``: the time a stop has to land; the quiet time is measured from then on."""
+    last, still = [measure()], [0]
+
+    def stopped() -> bool:
+        now = measure()
+        still[0] = still[0] + 1 if now - last[0] < 0.01 else 0
+        last[0] = now
+        return still[0] >= 3
+    poll(stopped, seconds, interval=0.1)
 
 
 def test_closing_the_tab_during_a_build_stops_it(own_server, browser, tmp_path):
@@ -71,11 +88,12 @@ def test_closing_the_tab_during_a_build_stops_it(own_server, browser, tmp_path):
     context = browser.new_context(viewport=VIEWPORT)
     try:
         start_heavy_build(context.new_page(), url, path)
-        time.sleep(0.5)                                              # well inside the build
+        bar = cpu_seconds(server.pid)                                # well inside the build: it used 0.3 s
+        assert poll(lambda: cpu_seconds(server.pid) - bar >= 0.3, 30), "the build did not use the server's CPU"
     finally:
         context.close()
-    time.sleep(1.0)                                                  # the stop lands at the next report
-    used = server_cpu_over(server.pid, QUIET_SECONDS)
+    settle(lambda: cpu_seconds(server.pid))                          # the stop lands at the next report
+    used = cpu_over(lambda: cpu_seconds(server.pid), QUIET_SECONDS)
     print(f"\nserver CPU in the {QUIET_SECONDS} s after the tab closed mid-build: {used:.2f} s")
     assert used < IDLE_CPU
 
@@ -160,17 +178,14 @@ def test_a_paper_lab_run_stops_in_its_worker(own_server, browser, how):
     try:
         start_full_paper_run(page, url)
         running = tree_cpu_seconds(server.pid)
-        time.sleep(2.0)
-        assert tree_cpu_seconds(server.pid) - running > 1.0, "the experiment should be using a core"
+        assert poll(lambda: tree_cpu_seconds(server.pid) - running > 1.0, 30), "the experiment should be using a core"
         if how == "Stop pressed":                                    # the tab stays open while measured
             page.get_by_role("button", name="Stop").click()
             page.locator('[data-testid="stAlertContentWarning"]').wait_for(timeout=10_000)
         else:
             context.close()
-        time.sleep(1.0)
-        start = tree_cpu_seconds(server.pid)
-        time.sleep(QUIET_SECONDS)
-        used = tree_cpu_seconds(server.pid) - start
+        settle(lambda: tree_cpu_seconds(server.pid))
+        used = cpu_over(lambda: tree_cpu_seconds(server.pid), QUIET_SECONDS)
     finally:
         context.close()
     print(f"\nserver and workers: CPU in the {QUIET_SECONDS} s after the {how}: {used:.2f} s")
