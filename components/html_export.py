@@ -7,9 +7,10 @@ block.  The math is MathML written on the server, which browsers draw natively, 
 library is needed.  It opens from disk with the network off, steps, goes back, scrubs and plays
 with the keyboard, and fits a slide: ``<iframe src="run.html#t=40">`` opens it at trial 40
 (``#present`` in presentation mode); without ``#t`` it opens at the trial it was exported at
-(``start``), its title in view.
+(``start``), its title in view, and in the theme the lab showed then (``theme``; ``#theme=…`` in the
+address wins).
 
-Pure Python (no Streamlit): the page offers the file with ``st.download_button``.
+Pure Python (no Streamlit): the page's Share panel offers the file (ui/share.py).
 
 >>> html = run_html('{"T": 0}', "A run")
 >>> html.startswith("<!DOCTYPE html>") and "window.MistakeBoundTimeline" in html
@@ -23,6 +24,7 @@ import json
 from pathlib import Path
 
 from lab.formula import MATH_CSS
+from lab.links import THEMES
 
 from .plotly_assets import SOURCE as PLOTLY_SOURCE
 
@@ -41,6 +43,13 @@ html.mbl-presenting .mbl-export-head { display: none; }
 _START = """
 const run = document.getElementById("mbl-run").textContent;
 const hash = new URLSearchParams(window.location.hash.slice(1));
+// the theme the lab showed when the file was made (the body's data-theme), unless the address names one: put in the
+// address, where the projector theme reads it
+if (document.body.dataset.theme && !hash.has("theme")) {
+  hash.set("theme", document.body.dataset.theme);
+  try { window.history.replaceState(window.history.state, "", "#" + hash); }
+  catch (error) { window.location.replace("#" + hash); }
+}
 const trial = Number.parseInt(hash.get("t") || "", 10);
 const root = document.getElementById("mbl-player");
 window.MistakeBoundTimeline.mount(root, run, {Plotly: window.Plotly, url: false,
@@ -55,12 +64,16 @@ def _inline_script(source: str) -> str:
     return source.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT")
 
 
-def run_html(payload_json: str, title: str, subtitle: str = "", start: int | None = None) -> str:
+def run_html(payload_json: str, title: str, subtitle: str = "", start: int | None = None,
+             theme: str | None = None) -> str:
     """The HTML file of one run (``payload_json``: the run's payload as JSON text).
 
     ``title`` and ``subtitle`` are shown above the player (as text: any markup in them is escaped).
     ``start``: the trial the file opens at (the one shown when it was exported; clamped to the run);
-    None keeps the payload's own."""
+    None keeps the payload's own.  ``theme``: the theme it opens in, one of :data:`lab.links.THEMES`
+    (None: the default one)."""
+    if theme is not None and theme not in THEMES:
+        raise ValueError(f"theme must be one of {', '.join(THEMES)}; got {theme!r}.")
     run = json.loads(payload_json)                         # a payload that is not JSON is refused here
     if start is not None:
         if isinstance(start, bool) or not isinstance(start, int):
@@ -84,7 +97,7 @@ def run_html(payload_json: str, title: str, subtitle: str = "", start: int | Non
         f"<title>{html_text.escape(title)}</title>",
         f"<style>{styles}</style>",
         f"<script>{_inline_script(plotly_js)}</script>",
-        "</head><body>",
+        "</head><body>" if theme in (None, THEMES[0]) else f'</head><body data-theme="{theme}">',
         '<header class="mbl-export-head">',
         f"<h1>{html_text.escape(title)}</h1>",
         f"<p>{html_text.escape(subtitle)}</p>" if subtitle else "",

@@ -1,5 +1,8 @@
 """The sidebar's Share and export panel: the page's link, its lab file, the run as HTML, opening a lab file.
 
+The lab file and the HTML export carry what the browser shows when they are made — the player's trial and
+theme (components/share.py) — and a lab file opened here brings its page back in the theme it was saved in.
+
 Drawn after the page ran (``app.py``), when ``ui.state.write_link`` has put the page's state in
 the URL.  Folded behind a toggle: the lab file it prepares carries every point.
 """
@@ -12,7 +15,7 @@ import streamlit as st
 
 from components.html_export import run_html
 from components.share import share_box
-from lab.links import MAX_FILE_BYTES, read_lab_file
+from lab.links import MAX_FILE_BYTES, THEMES, read_lab_file
 from ui import state
 from ui.controls import literal
 
@@ -33,16 +36,16 @@ def share_panel(page: str, slot) -> None:
                          help="A link to this page as it is (data, settings, trial), a lab file, the run as HTML."):
             return
         points = state.points()
-        share_box(state.lab_file_text(page), fits=state.link_fits(), n_points=len(points),
-                  file_name=f"mistake-bound-lab-{page or 'home'}.json", key="share_box")
         run = state.current_run(page)
-        if run is not None:
-            st.download_button(
-                "Export this run as HTML", data=lambda: run_html(run["payload"], _title(run), _SUBTITLE),
-                file_name=f"mistake-bound-lab-{page}.html", mime="text/html", on_click="ignore",
-                icon=":material/slideshow:", key="share_html",
-                help="One file with the player, plotly.js and the run: it opens from disk with no network, "
-                     "and goes on a slide as <iframe src=\"run.html#t=40\">.")
+
+        def make_html(trial: int | None, theme: str) -> str:
+            """The run as HTML, opening at the trial and in the theme the browser showed at the click."""
+            return run_html(run["payload"], _title(run), _SUBTITLE, start=trial, theme=theme)
+
+        share_box(state.lab_file_text(page), fits=state.link_fits(), n_points=len(points),
+                  file_name=f"mistake-bound-lab-{page or 'home'}.json", key="share_box",
+                  run_id=None if run is None else run["id"], make_html=None if run is None else make_html,
+                  html_name=f"mistake-bound-lab-{page}.html")
         open_lab_file()
 
 
@@ -65,4 +68,5 @@ def open_lab_file() -> None:
         return
     state.apply_link(link)
     state.notify("success", f"Opened the lab file “{literal(upload.name)}”: {len(state.points()):,} points.")
-    st.switch_page(script_of(link.page))
+    # the page it names, in the theme it was saved in (the player reads theme=… from the address)
+    state.switch_to_link(script_of(link.page), {} if link.theme in (None, THEMES[0]) else {"theme": link.theme})
