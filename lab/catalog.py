@@ -226,7 +226,6 @@ class LearnerSpec:
     params: tuple = ()
     fixed: dict = field(default_factory=dict)
     binary_only: bool = False
-    uses_weights: bool = False      # the update depends on importance weights
     bound_curves: Callable | None = None
     invariants: Callable | None = None
     novikoff_applies: Callable | None = None
@@ -243,6 +242,12 @@ class LearnerSpec:
     @property
     def has_bounds(self) -> bool:
         return self.bound_curves is not None
+
+    @property
+    def uses_weights(self) -> bool:
+        """Whether the update depends on importance weights: the learner's own ``importance_weighted`` flag
+        (fixed by the entry, or its class's), never a second copy of it here."""
+        return bool(self.fixed.get("importance_weighted", getattr(self.cls, "importance_weighted", False)))
 
 
 ETA = Param("eta", "learning rate η", "float", 1.0, 0.01, 5.0, 0.01,
@@ -278,7 +283,7 @@ LEARNERS = {spec.name: spec for spec in (
                 novikoff_applies=_novikoff_always, quiz=LINE,
                 summary=f"On a mistake, w ← w + η·y·x ({credit('001')}; {credit('003')})."),
     LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron", explain.perceptron_math,
-                (ETA, INTERCEPT), binary_only=True, uses_weights=True, bound_curves=_perceptron_curves,
+                (ETA, INTERCEPT), binary_only=True, bound_curves=_perceptron_curves,
                 novikoff_applies=_novikoff_while_equal, quiz=LINE,
                 summary=f"On a mistake, w ← w + c·y·x: costly points move w further ({credit('000')})."),
     LearnerSpec("p-norm", "PNormPerceptron", explain.p_norm_math, (P_EXPONENT, INTERCEPT), binary_only=True,
@@ -302,7 +307,7 @@ LEARNERS = {spec.name: spec for spec in (
                 fixed={"importance_weighted": False}, bound_curves=_multiclass_curves, quiz=ROWS,
                 summary=f"w_y += x, w_ŷ −= x on a mistake ({credit('000', '§2.3')})."),
     LearnerSpec("Multi-vector IWP", "MultiVectorPerceptron", explain.multivector_math, (INTERCEPT,),
-                fixed={"importance_weighted": True}, uses_weights=True, bound_curves=_multiclass_curves, quiz=ROWS,
+                fixed={"importance_weighted": True}, bound_curves=_multiclass_curves, quiz=ROWS,
                 summary=f"w_y += c·x, w_ŷ −= c·x on a mistake ({credit('000', '§2.3')})."),
     LearnerSpec("All-pair Perceptron", "AllPairPerceptron", explain.all_pair_math, (INTERCEPT,),
                 bound_curves=_multiclass_curves, quiz=QuizFacts("rows", rows=_pair_rows, row_symbol="h_y = Σ_j w^{yj}"),

@@ -90,7 +90,7 @@ def perceptron_math(record, learner, names=None) -> list[Formula]:
         return lines
     after = np.asarray(record.weights_after, dtype=float).reshape(-1)
     eta = float(learner.eta)
-    if getattr(learner, "_importance_weighted", False):
+    if getattr(learner, "importance_weighted", False):
         rule = row(sym(r"\eta"), space("thin"), _t("c", t), space("thin"), _t("y", t), space("thin"), _t("x", t))
         factor = row(num(eta), op(r"\cdot"), num(record.weight))
     else:

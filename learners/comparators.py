@@ -584,10 +584,6 @@ def _check_weights(sample_weight, T):
     return c
 
 
-def _is_importance_weighted(learner) -> bool:
-    return bool(getattr(learner, "_importance_weighted", getattr(learner, "importance_weighted", False)))
-
-
 # ------------------------------------------------------------- perceptron family
 NOVIKOFF = ("Novikoff", r"R^2\|u\|^2/\gamma^2", credit("003", "Thm 2.1"))
 FREUND_SCHAPIRE = ("Freund–Schapire", r"\big((R\|u\| + D_\gamma)/\gamma\big)^2", credit("003", "Thm 2.2"))
@@ -675,7 +671,7 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     c = _check_weights(sample_weight, T)
     F = learner_features(learner, X)
     R = _prefix_max(np.linalg.norm(F, axis=1))
-    importance = sample_weight is not None and _is_importance_weighted(learner)
+    importance = sample_weight is not None and bool(getattr(learner, "importance_weighted", False))
 
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
     candidates = [_separator(u, F, y_sign) for u in found]

@@ -88,17 +88,18 @@ class Perceptron(LinearOnlineClassifier):
         check_flag("fit_intercept", self.fit_intercept)
         check_flag("normalize", self.normalize)
 
-    _importance_weighted = False
+    #: whether a mistake moves w by η·c_t·y·x (IWP) rather than η·y·x — the one name of this flag in the lab
+    importance_weighted = False
 
     def _check_block(self, F, weights):
-        c = float(np.max(weights, initial=0.0)) if self._importance_weighted else 1.0
+        c = float(np.max(weights, initial=0.0)) if self.importance_weighted else 1.0
         check_additive_growth(self, F, float(self.eta) * c, 1, "The perceptron update η·c·x",
-                              lambda: f"η = {self.eta:g}" + (f", largest c = {c:g}" if self._importance_weighted
+                              lambda: f"η = {self.eta:g}" + (f", largest c = {c:g}" if self.importance_weighted
                                                              else ""))
 
     def _compiled_pass(self, F, y_index, weights, out):
         y_sign = np.where(y_index == 1, 1.0, -1.0)
-        binary_perceptron_pass(F, y_sign, weights, self._W, float(self.eta), self._importance_weighted,
+        binary_perceptron_pass(F, y_sign, weights, self._W, float(self.eta), self.importance_weighted,
                                out["prediction"], out["margin"], out["mistake"], out["step"])
 
 
@@ -119,4 +120,4 @@ class ImportanceWeightedPerceptron(Perceptron):
     [[3.0, -0.5]]
     """
 
-    _importance_weighted = True
+    importance_weighted = True
