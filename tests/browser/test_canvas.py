@@ -290,3 +290,38 @@ def test_select_with_a_box_a_shift_lasso_and_clicks(page, streamlit_server):
     wait_for_idle(page)
     assert svg.locator("g.selected path.ring").count() == 0
     assert metric(page, "Points") == "7"
+
+
+def test_with_the_spray_tool_a_box_and_a_lasso_drawn_by_keys_spray_inside_them(page, streamlit_server):
+    """By keys the spray tool sprays as a drag does: B, arrows, B sprays ``SPRAY_N`` points of the keyboard's class in
+    the box; L at three places and Enter sprays them in the triangle. Inside is checked from the corners the canvas
+    drew (in data units) and the points the Python side holds; the class comes from the number key pressed."""
+    svg = open_canvas(page, streamlit_server(APP))
+    choose(page, "Tool", "spray")
+    page.locator(".st-key-canvas .mbl-canvas").focus()
+    shape = """svg => { const s = svg.querySelector('.key-shape');
+                        return s ? [JSON.parse(s.dataset.xs), JSON.parse(s.dataset.ys), s.dataset.mode] : null; }"""
+    for key in ("2", "b", "Shift+ArrowLeft", "Shift+ArrowDown", "Shift+ArrowDown"):
+        page.keyboard.press(key)
+    xs, ys, mode = svg.evaluate(shape)
+    assert mode == "spray" and len(xs) == 4 and min(xs) < max(xs) and min(ys) < max(ys), (xs, ys)
+    page.keyboard.press("b")
+    wait_for_metric(page, "Points", SPRAY_N)
+    sprayed = shown(page, "all_points", "points ")
+    assert sprayed["labels"] == [1] * SPRAY_N                       # "2": the second class
+    assert all(min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys) for x, y in sprayed["X"]), (xs, ys)
+
+    for key in ("l", "Shift+ArrowRight", "Shift+ArrowRight", "l", "Shift+ArrowUp", "Shift+ArrowUp", "l"):
+        page.keyboard.press(key)
+    xs, ys, _ = svg.evaluate(shape)
+    assert len(xs) == 3, (xs, ys)
+    page.keyboard.press("Enter")
+    wait_for_metric(page, "Points", 2 * SPRAY_N)
+    lassoed = shown(page, "all_points", "points ")["X"][SPRAY_N:]
+    (ax, ay), (bx, by), (cx, cy) = zip(xs, ys)
+    area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    for x, y in lassoed:                      # barycentric coordinates, all in [0, 1] inside the triangle
+        s = ((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / area
+        t = ((x - ax) * (cy - ay) - (y - ay) * (cx - ax)) / area
+        assert -1e-9 <= s and -1e-9 <= t and s + t <= 1 + 1e-9, (x, y, xs, ys)
+    assert svg.evaluate(shape) is None
