@@ -66,3 +66,13 @@ def test_start_once_starts_no_second_preload(monkeypatch):
 def test_streamlit_does_not_collect_garbage_after_every_run():
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     assert config["runner"]["postScriptGC"] is False
+
+
+def test_the_preloaded_modules_exist_and_none_is_a_re_export_of_another():
+    """What the pages import is preloaded where it lives: the advice streams in datasets.advice, an expert
+    run in lab.timeline — not the old names lab.experts_run / lab.experts_timeline kept for their callers."""
+    import importlib.util
+
+    assert all(importlib.util.find_spec(name) is not None for name in preload.MODULES)
+    assert {"datasets.advice", "lab.timeline", "lab.runner"} <= set(preload.MODULES)
+    assert not {"lab.experts_run", "lab.experts_timeline"} & set(preload.MODULES)
