@@ -1,6 +1,8 @@
-"""A learner stepping over a point set: the order of presentation and the run's record.
+"""A learner stepping over its data: the order of presentation and the run's record.
 
-A :class:`Run` owns one learner and one data set.  ``step()`` performs the next
+A :class:`Run` owns one learner and one data set: a classifier and the rows of a point set, or an
+expert learner (seed 001) and the rows of an advice stream with their outcomes — every learner of
+the lab starts with ``start(classes, n_features)`` and performs a trial with ``learn_one(x, y, c)``.  ``step()`` performs the next
 trial (``learn_one``) and returns a :class:`Trial`; ``play(n)`` performs many
 trials at once and returns them.  Stepping and playing walk the same sequence:
 playing 10 trials equals stepping 10 times.  The timeline (:mod:`lab.timeline`)
@@ -79,10 +81,11 @@ class Run:
 
     Parameters
     ----------
-    learner : OnlineClassifier
-        A fresh estimator; the run clones it, so the caller's object is untouched.
+    learner : learners._base.OnlineLearner
+        A fresh estimator (a classifier, or an expert learner); the run clones it, so the caller's
+        object is untouched.
     X, y : arrays of shape (n, d), (n,)
-        The data set in drawn order.
+        The data set in drawn order (for an expert learner: the advice, trials × experts, and the outcomes).
     weights : array of shape (n,), optional
         Importance weights c (1 by default).
     classes : array-like, optional

@@ -2,8 +2,10 @@
 
 An online learner sees trials t = 1, 2, ... one at a time: it predicts the
 label of x_t, is told the truth y_t (and an importance weight c_t), counts a
-mistake, and maybe updates.  ``OnlineClassifier`` implements that loop once,
-with scikit-learn's conventions around it:
+mistake, and maybe updates.  ``OnlineLearner`` keeps the count of every learner
+of the lab — the classifiers and the expert learners (:mod:`learners.experts`)
+alike: its history, mistakes, weighted loss and passes.  ``OnlineClassifier``
+implements the trial loop once, with scikit-learn's conventions around it:
 
 * ``fit`` starts fresh and makes ``n_passes`` passes over the rows in the given
   order (or shuffled with ``random_state``); ``partial_fit`` continues;
