@@ -71,6 +71,18 @@ SCALE_GRID = np.geomspace(1e-3, 1e3, 61)
 GAMMA_GRID = np.geomspace(1e-3, 1.0, 40)
 #: a separator must beat this fraction of R to count as one (guards against LP round-off)
 MARGIN_TOLERANCE = 1e-12
+#: the grids' anchor (largest or median |margin|) is at least this, so an all-zero prefix divides by no 0
+SMALLEST_ANCHOR = 1e-12
+#: R is at least this where a margin is compared with a fraction of it (R = 0 when every vector is 0)
+SMALLEST_LENGTH = 1e-300
+#: entries below this fraction of the largest are 0 for the solvers (subnormal numbers stall them)
+NEGLIGIBLE = 1e-100
+#: liblinear's iteration limit for the soft-margin comparators
+SOLVER_ITERATIONS = 5000
+#: C of the near-hard squared-hinge comparator tried on data no u separates
+NEAR_HARD_C = 1e4
+#: cyclic passes of the dual perceptron that finds the kernel comparator
+KERNEL_PASSES = 200
 #: liblinear's coordinate descent visits the rows in a random order: seeded, so a comparator (and every
 #: bound drawn with it) is the same whatever ran before it in the process
 SOLVER_SEED = 0
@@ -158,7 +170,7 @@ def _separator(u, F, y_sign) -> Separator:
     margins = np.asarray(y_sign, dtype=float) * (F @ u) if F.shape[0] else np.zeros(0)
     R = float(np.linalg.norm(F, axis=1).max()) if F.shape[0] else 0.0
     R_inf = float(np.abs(F).max()) if F.size else 0.0
-    separable = bool(margins.size) and bool(margins.min() > MARGIN_TOLERANCE * max(R, 1e-300))
+    separable = bool(margins.size) and bool(margins.min() > MARGIN_TOLERANCE * max(R, SMALLEST_LENGTH))
     return Separator(u, margins, separable, R, R_inf)
 
 
@@ -225,7 +237,7 @@ def _solvable(F):
     if scale == 0.0:
         return F
     G = F / scale
-    G[np.abs(G) < 1e-100] = 0.0
+    G[np.abs(G) < NEGLIGIBLE] = 0.0
     return G
 
 
@@ -280,7 +292,7 @@ def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
         return max_margin_separator(F, y_sign)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        svm = LinearSVC(C=C, fit_intercept=False, loss="hinge", dual=True, max_iter=5000,
+        svm = LinearSVC(C=C, fit_intercept=False, loss="hinge", dual=True, max_iter=SOLVER_ITERATIONS,
                         random_state=SOLVER_SEED)
         if sample_weight is not None:
             sample_weight = np.asarray(sample_weight, dtype=float)
@@ -290,14 +302,14 @@ def hinge_separator(F, y_sign, sample_weight=None, C=1.0) -> Separator:
     return _separator(_unit(svm.coef_[0]), F, y_sign)
 
 
-def _squared_hinge_separator(F, y_sign, C=1e4) -> Separator:
+def _squared_hinge_separator(F, y_sign, C=NEAR_HARD_C) -> Separator:
     """A near-hard soft margin for data no u separates: squared-hinge linear SVM through the origin with a large
     C (on the rows scaled to largest entry 1), unit norm.  One more comparator for the soft bounds; any u is valid."""
     if F.shape[0] == 0 or np.all(y_sign == y_sign[0]):
         return max_margin_separator(F, y_sign)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=5000,
+        svm = LinearSVC(C=C, fit_intercept=False, dual=False, tol=1e-6, max_iter=SOLVER_ITERATIONS,
                         random_state=SOLVER_SEED).fit(_solvable(F), y_sign)
     return _separator(_unit(svm.coef_[0]), F, y_sign)
 
@@ -358,7 +370,7 @@ def _reach(u, F, y_sign) -> int:
         return 0
     gamma_t = _prefix_min(y_sign * (F @ u))
     R_t = _prefix_max(np.linalg.norm(F, axis=1))
-    return _first_false(gamma_t > MARGIN_TOLERANCE * np.maximum(R_t, 1e-300))
+    return _first_false(gamma_t > MARGIN_TOLERANCE * np.maximum(R_t, SMALLEST_LENGTH))
 
 
 def _longest_prefix(solve, F, y_sign, hints=(), whole_known_inseparable=False):
@@ -509,8 +521,7 @@ def _separable_values(margins, bound, *args):
 
 def _freund_schapire_values(margins, R):
     """min over a γ grid (and the prefix margin γ_t itself) of ``bounds.freund_schapire``, u unit."""
-    top = max(float(np.abs(margins).max()), 1e-12)
-    gammas = top * GAMMA_GRID
+    gammas = _gammas(margins)
     d2 = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]) ** 2, axis=1)
     grid = _where_defined(bounds.freund_schapire, True, R[None, :], 1.0, gammas[:, None], d2)
     return np.minimum(grid.min(axis=0), _novikoff_values(margins, R))
@@ -528,7 +539,12 @@ def _scaled_hinge(margins, weights, scales):
 
 
 def _scales(margins):
-    return SCALE_GRID / max(float(np.median(np.abs(margins))), 1e-12)
+    return SCALE_GRID / max(float(np.median(np.abs(margins))), SMALLEST_ANCHOR)
+
+
+def _gammas(margins):
+    """The margins γ the grids try: GAMMA_GRID relative to the largest |margin|."""
+    return max(float(np.abs(margins).max()), SMALLEST_ANCHOR) * GAMMA_GRID
 
 
 def _gentile_family(margins, R, weights, bound, per_trial=(), defined=True):
@@ -560,8 +576,7 @@ def _theorem3_values(margins, R, weights):
 
 def _seed001_values(margins):
     """min over γ of ``bounds.seed001_unit`` with TD_t(γ) = Σ_{r≤t}(γ − m_r)₊ (unit x and u)."""
-    top = max(float(np.abs(margins).max()), 1e-12)
-    gammas = top * GAMMA_GRID
+    gammas = _gammas(margins)
     td = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]), axis=1)
     grid = _where_defined(bounds.seed001_unit, True, gammas[:, None], td)
     exact = _separable_values(margins, lambda g: bounds.seed001_unit(g, 0.0))
@@ -849,7 +864,7 @@ def winnow_bound_curves(learner, X, y) -> list[BoundCurve]:
 
 
 # ------------------------------------------------------------------------ kernel
-def kernel_bound_curve(learner, X, y, max_passes=200) -> list[BoundCurve]:
+def kernel_bound_curve(learner, X, y, max_passes=KERNEL_PASSES) -> list[BoundCurve]:
     """R²K(u,u)/γ² (seed 003, Thm 2.3) with u = Σ α_i φ(x_i) found in hindsight.
 
     The comparator is the dual perceptron run to convergence on the points

@@ -64,6 +64,8 @@ MC_IWP3 = ("Multiclass IWP Theorem 3", r"L + c_{\max}C + \sqrt{c_{\max}LC},\ C =
            f"derived from {credit('000', 'Thm 3')}, by Kesler's construction")
 #: the Crammer–Singer SVM's C (a soft-margin comparator; a linear program finds a separating one)
 SVM_C = (1.0,)
+#: liblinear's iteration limit for the Crammer–Singer comparators (rows of length ≤ 1 converge in a few sweeps)
+MC_SOLVER_ITERATIONS = 2000
 
 
 def multiclass_margins(U, F, y_index) -> np.ndarray:
@@ -162,8 +164,8 @@ def _comparators(F, y_index, k, sample_weight):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 # on rows of length ≤ 1: liblinear converges in a few sweeps whatever the data's scale
-                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C, max_iter=2000,
-                                random_state=SOLVER_SEED)
+                svm = LinearSVC(multi_class="crammer_singer", fit_intercept=False, C=C,
+                                max_iter=MC_SOLVER_ITERATIONS, random_state=SOLVER_SEED)
                 svm.fit(rows / radius, labels, sample_weight=weights)
             U = np.zeros((k, F.shape[1]))
             if svm.coef_.shape[0] == 1:
