@@ -1,15 +1,19 @@
 """One-click stories: a page opened with data and parameters ready to play.
 
 Each story names the page it opens, how to make its data (a generator of
-``datasets.generators`` with its arguments, seeded), and the widget values to
-preset.  ``make_points(story)`` builds the story's point set; the Home page
-presets the widgets and switches page.
+``datasets.generators`` with its arguments, seeded), and the settings to preset,
+by their keys in the page's table (:mod:`lab.settings`, the keys a link uses):
+``story.presets`` are their widget values, read by the table's rules, so a
+setting the page does not have is refused.  ``make_points(story)`` builds the
+story's point set; the Home page presets the widgets and switches page.
 
 Examples
 --------
 >>> story = STORIES["thin-margin"]
 >>> story.page
 'views/perceptron.py'
+>>> story.presets
+{'perceptron_learner': 'Perceptron', 'perceptron_order': 'adversarial', 'perceptron_passes': 5}
 >>> points = make_points(story)
 >>> len(points) > 0
 True
@@ -28,7 +32,8 @@ class Story:
     page: str
     generator: str
     arguments: dict
-    presets: dict = field(default_factory=dict)
+    #: the page's settings the story sets, by their keys in the page's table: {"order": "adversarial", …}
+    settings: dict = field(default_factory=dict)
     theta: tuple | None = None
     #: False: the page it opens runs on data of its own (Winnow's high-dimensional streams, the experts'
     #: advice), so opening it leaves the user's points alone; its points serve only lessons and examples
@@ -36,40 +41,52 @@ class Story:
     #: what the notice says after "Story loaded: <title>."
     hint: str = "Press Step or Play."
 
+    @property
+    def page_key(self) -> str:
+        """The page's key in the tables of settings: "perceptron" for views/perceptron.py."""
+        return self.page.rsplit("/", 1)[-1].removesuffix(".py")
+
+    @property
+    def presets(self) -> dict:
+        """The story's settings as widget values (widget key → value; ValueError for a setting the page's
+        table does not have, or a value it refuses)."""
+        from .settings import widget_values
+        return widget_values(self.page_key, self.settings)
+
 
 STORIES = {story.key: story for story in (
     Story("thin-margin", "A thin margin means many mistakes",
           "Two classes separated by a hair. Novikoff's bound R²‖u‖²/γ² is large — "
           "and the adversarial order makes the perceptron pay for it.",
           "views/perceptron.py", "linearly_separable", {"n": 60, "margin_gamma": 0.05, "seed": 3},
-          {"perceptron_learner": "Perceptron", "perceptron_order": "adversarial", "perceptron_passes": 5}),
+          {"learner": "Perceptron", "order": "adversarial", "passes": 5}),
     Story("wide-margin", "A wide margin means few mistakes",
           "The same experiment with a generous margin: a handful of mistakes, however long you play.",
           "views/perceptron.py", "linearly_separable", {"n": 60, "margin_gamma": 0.8, "seed": 3},
-          {"perceptron_learner": "Perceptron", "perceptron_order": "adversarial", "perceptron_passes": 5}),
+          {"learner": "Perceptron", "order": "adversarial", "passes": 5}),
     Story("noise", "Noise: the Freund–Schapire bound",
           "Flip 10% of the labels. No separator exists, Novikoff says nothing — "
           "but the Freund–Schapire bound still holds, paying for the hinge losses.",
           "views/perceptron.py", "noisy_separable", {"n": 120, "margin_gamma": 0.4, "noise": 0.1, "seed": 5},
-          {"perceptron_learner": "Perceptron", "perceptron_order": "shuffled", "perceptron_passes": 3}),
+          {"learner": "Perceptron", "order": "shuffled", "passes": 3}),
     Story("weighted", "Costly points: the Importance-Weighted Perceptron",
           "A few heavy points. IWP steps by c·y·x and its weighted loss obeys Theorem 3 of Supeesun & Fakcharoenphol.",
           "views/perceptron.py", "weighted_clouds", {"n_per_class": 40, "seed": 2},
-          {"perceptron_learner": "Importance-Weighted Perceptron", "perceptron_order": "shuffled"}),
+          {"learner": "Importance-Weighted Perceptron", "order": "shuffled"}),
     Story("xor", "XOR needs a kernel",
           "No line separates XOR; the kernel perceptron with an RBF kernel does.",
           "views/perceptron.py", "xor", {"n": 120, "noise": 0.15, "seed": 1},
-          {"perceptron_learner": "Kernel Perceptron", "perceptron_passes": 3}),
+          {"learner": "Kernel Perceptron", "passes": 3}),
     Story("sparse-winnow", "Sparse target: Winnow wins",
           "In high dimension with a target on few features, Winnow's mistakes grow with log n, "
           "the perceptron's with n (Agarwal's notes §4).",
           "views/winnow.py", "linearly_separable", {"n": 80, "margin_gamma": 0.3, "seed": 7},
-          {"winnow_section": "High-dimensional experiment"}, uses_points=False,
+          {"section": "High-dimensional experiment"}, uses_points=False,
           hint="The experiment runs as the page opens: compare the two learners' mistakes as n grows."),
     Story("perfect-expert", "One perfect expert",
           "Among 16 noisy experts one never errs: Weighted Majority soon follows it, within 2.41(m + log₂N).",
           "views/experts.py", "linearly_separable", {"n": 40, "margin_gamma": 0.3, "seed": 0},
-          {"experts_generator": "perfect expert"}, uses_points=False),
+          {"advice": "perfect expert"}, uses_points=False),
     Story("priority", "Priority {10, 10, 1, 1}",
           "Four overlapping clouds; make classes 0 and 1 ten times as important and watch "
           "the regions grow towards the cheap classes (Gottlieb, Kaufman & Kontorovich, Figures 3–5).",
@@ -89,7 +106,7 @@ def first_story_for(page: str) -> Story | None:
     >>> first_story_for("perceptron").key
     'thin-margin'
     """
-    return next((story for story in STORIES.values() if story.page == f"views/{page}.py"), None)
+    return next((story for story in STORIES.values() if story.page_key == page), None)
 
 
 def make_points(story: Story):

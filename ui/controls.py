@@ -1,6 +1,6 @@
-"""Widgets drawn from parameter specs (``lab.catalog.Param``), and user text made safe for labels.
+"""Widgets drawn from the pages' tables of settings (:mod:`lab.settings`), and user text made safe for labels.
 
-A parameter's widget enforces its declared range in the browser, and Streamlit
+A setting's widget enforces its declared range in the browser, and Streamlit
 itself replaces a value outside [low, high] (or a non-finite one) that reaches
 the server by the widget's default; the learners validate their parameters as
 well, so a bad value ends as a clear ``ValueError`` shown by the page.
@@ -12,7 +12,9 @@ import re
 
 import streamlit as st
 
-from lab.catalog import Param
+from lab import catalog, settings
+from lab.settings import Setting
+from ui import state
 
 # Every ASCII punctuation character may be backslash-escaped in CommonMark; these are the ones
 # that start Markdown, LaTeX ($), colour/icon directives (:red[…], :material/…:) or HTML in labels.
@@ -42,31 +44,63 @@ def literal(text) -> str:
     return _MARKDOWN.sub(r"\\\1", _AUTOLINK.sub(WORD_JOINER, str(text)))
 
 
-def param_widget(param: Param, key: str, *, disabled: bool = False):
-    """Draw the widget of one parameter and return its value.
+def setting_widget(setting: Setting, *, key: str | None = None, label: str | None = None, disabled: bool = False,
+                   where=st):
+    """Draw the widget of one row of a page's settings (:mod:`lab.settings`) and return its value.
 
-    A float parameter whose default is a pair draws a range slider and returns ``(low, high)``.
-    """
-    common = {"key": key, "help": param.help or None, "disabled": disabled}
-    if param.kind == "bool":
-        return st.checkbox(param.label, value=bool(param.default), **common)
-    if param.kind == "choice":
-        options = list(param.options)
-        return st.selectbox(param.label, options, index=options.index(param.default), **common)
-    if param.kind == "int":
-        return int(st.slider(param.label, int(param.low), int(param.high), int(param.default),
-                             int(param.step or 1), **common))
-    if isinstance(param.default, tuple):
-        low, high = st.slider(param.label, float(param.low), float(param.high),
-                              tuple(float(v) for v in param.default), float(param.step or 0.01), **common)
-        return float(low), float(high)
-    return float(st.slider(param.label, float(param.low), float(param.high), float(param.default),
-                           float(param.step or 0.01), **common))
+    The row says everything: its kind and range or options, default, label, help and which widget
+    (``control``).  ``key`` and ``label`` replace the row's for a row drawn more than once (one per class);
+    ``where`` is the container drawn in.  The default goes to the widget only while its key holds no value
+    (a value preset by a story or a link is the widget's value: no default beside it, which Streamlit would
+    warn about), and otherwise always: Streamlit puts it in place of a value outside the range (a forged
+    message's).  An int returns an int, a float a float, a "range" a pair of floats."""
+    key = key or setting.widget
+    common = {"key": key, "help": setting.help or None, "disabled": disabled}
+    label = setting.label if label is None else label
+    if setting.kind == "bool":
+        draw = where.toggle if setting.control == "toggle" else where.checkbox
+        return bool(draw(label, **common, **state.default_unless_set(key, bool(setting.default))))
+    if setting.kind == "choice":
+        options = list(setting.options)
+        if setting.control == "segmented":
+            return where.segmented_control(label, options, format_func=setting.shown_option, **common,
+                                           **state.default_unless_set(key, setting.default, "default"))
+        index = state.default_unless_set(key, options.index(setting.default), "index")
+        draw = where.radio if setting.control == "radio" else where.selectbox
+        return draw(label, options, format_func=setting.shown_option, **common, **index)
+    number = int if setting.kind == "int" else float
+    low, high = number(setting.low), number(setting.high)
+    step = number(setting.step or (1 if setting.kind == "int" else 0.01))
+    if setting.kind == "range":
+        default = state.default_unless_set(key, tuple(float(v) for v in setting.default))
+        first, last = where.slider(label, low, high, step=step, **common, **default)
+        return float(first), float(last)
+    default = state.default_unless_set(key, number(setting.default))
+    draw = where.number_input if setting.control == "number" else where.slider
+    return number(draw(label, low, high, step=step, **common, **default))
+
+
+def learner_widgets(page: str, learner: str) -> dict:
+    """Draw ``learner``'s parameters as ``page`` places them; return ``{name: value}``."""
+    return {row.key: setting_widget(row) for row in settings.learner_params(page, learner)}
+
+
+def run_settings(page: str) -> tuple[str, dict, dict]:
+    """Draw a stepping page's run settings from its table — the learner, its parameters, the order, passes
+    and seed of presentation — and return (learner, parameter values, presentation)."""
+    name = setting_widget(settings.learner_setting(page, f"{page}_learner"))
+    st.caption(catalog.LEARNERS[name].summary)
+    values = learner_widgets(page, name)
+    order, passes, seed = (setting_widget(row) for row in settings.run_settings(page))
+    return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
 
 
 def param_widgets(params, prefix: str) -> dict:
-    """Draw every parameter of a learner; return ``{name: value}``."""
-    return {p.name: param_widget(p, f"{prefix}_{p.name}") for p in params}
+    """Draw every parameter of a learner under widget keys ``<prefix>_<name>``; return ``{name: value}``.
+
+    Kept for ui/learner_page.py's run controls until they call :func:`run_settings`; new code draws a page's
+    table (:func:`learner_widgets`), whose keys come from :func:`lab.settings.param_widget_key`."""
+    return {p.key: setting_widget(p, key=f"{prefix}_{p.key}") for p in params}
 
 
 def page_header(title: str, lede: str, details: str = "") -> None:

@@ -31,6 +31,7 @@ DEFAULTS = {
     "kept": dict,         # name -> (inputs, value): a page's result on a set too large for a shared cache (kept)
     "room": lambda: None,  # class room: {"code", "role" ("teacher" or "student"), "token", "sent"} or None
     "room_joins": list,    # when this session (a browser tab) tried to join a room, for the per-tab rate limit
+    "preset": set,         # widget keys given a value by preset() whose widget has not been drawn since
 }
 
 
@@ -154,6 +155,23 @@ def link_state(page: str) -> dict:
 
 
 # ---------------------------------------------------------------------- links
+def _write_url(values: dict, *, whole: bool = False) -> None:
+    """The one writer of the URL's query (``st.query_params``) in the lab's Python.
+
+    Each key of ``values`` is set to its text, or removed when its value is None; a key whose text is
+    already there is left alone (every change is an entry in the browser's history).  ``whole``: the query
+    becomes ``values`` exactly (a page's link replaces the old one, its trial included)."""
+    if whole:
+        st.query_params.from_dict(values)
+        return
+    for key, value in values.items():
+        if value is None:
+            if key in st.query_params:
+                del st.query_params[key]
+        elif st.query_params.get(key) != value:
+            st.query_params[key] = value
+
+
 def open_link(page: str) -> None:
     """Apply the URL this session was opened with, once, before the first page draws its widgets.
 
@@ -224,7 +242,7 @@ def write_link(page: str) -> bool:
                if key not in ("t", "present") and key not in lab_links.FOREIGN_KEYS}
     foreign = {key: st.query_params[key] for key in lab_links.FOREIGN_KEYS if key in st.query_params}
     if current != query:
-        st.query_params.from_dict({**query, **foreign})
+        _write_url({**query, **foreign}, whole=True)
     _get("link")["fits"] = fits
     return fits
 
@@ -246,16 +264,24 @@ def current_run(page: str) -> dict | None:
 
 # -------------------------------------------------------------------- widgets
 def preset(values: dict) -> None:
-    """Set widget values before their widgets are drawn (stories use this)."""
+    """Set widget values before their widgets are drawn (stories and links use this)."""
     for key, value in values.items():
         st.session_state[key] = value
+    _get("preset").update(values)
 
 
 def default_unless_set(key: str, default, argument: str = "value") -> dict:
-    """``{"value": default}`` for a widget whose key holds no value yet, else ``{}`` (Streamlit warns
-    when a widget gets a default and a value set through the session state).  ``argument``: the name of
-    the widget's default (``"default"`` for a segmented control)."""
-    return {} if key in st.session_state else {argument: default}
+    """``{"value": default}`` for a widget, unless :func:`preset` gave its key a value that no widget has
+    drawn yet: then ``{}`` (Streamlit warns when a widget gets a default beside a value set through the
+    session state), once.  Otherwise the default goes with the widget, also when the widget holds a value
+    of its own: Streamlit puts the default in place of a value outside the widget's range (a forged
+    message's).  ``argument``: the name of the widget's default (``"default"`` for a segmented control)."""
+    waiting = _get("preset")
+    if key in waiting:
+        waiting.discard(key)
+        if key in st.session_state:
+            return {}
+    return {argument: default}
 
 
 def keep_widget(key: str) -> None:
@@ -348,9 +374,7 @@ def lesson_position(screens_per_lesson: list[int], keys: tuple = ()) -> tuple[in
 def set_lesson_position(lesson: int, screen: int) -> None:
     """Show ``lesson``'s ``screen`` (0-based) and put it in the URL (``?lesson=…&screen=…``, 1-based)."""
     st.session_state["lesson_at"] = (int(lesson), int(screen))
-    for name, value in (("lesson", lesson), ("screen", screen)):
-        if st.query_params.get(name) != str(int(value) + 1):
-            st.query_params[name] = str(int(value) + 1)
+    _write_url({"lesson": str(int(lesson) + 1), "screen": str(int(screen) + 1)})
 
 
 def lesson_result(lesson_key: str, screen: int) -> dict | None:
@@ -375,10 +399,7 @@ def write_lessons_done(keys) -> None:
     from lab.lessons import done_text
 
     text = done_text({index: screens_done(key) for index, key in enumerate(keys) if screens_done(key)})
-    if text and st.query_params.get("done") != text:
-        st.query_params["done"] = text
-    elif not text and "done" in st.query_params:
-        del st.query_params["done"]
+    _write_url({"done": text or None})
 
 
 def screens_done(lesson_key: str) -> set[int]:
@@ -407,7 +428,8 @@ def _read_challenge_url(keys) -> None:
         if name not in keys:
             continue
         if not value:
-            st.session_state.setdefault("challenge_choice", name)
+            if "challenge_choice" not in st.session_state:
+                preset({"challenge_choice": name})
         elif (mistakes := _whole(value, 0, 10_000)) is not None:
             best[name] = max(best.get(name, 0), mistakes)
 
@@ -437,8 +459,7 @@ def write_challenge_url(current: str) -> None:
     """``?challenge=current,key=best,…``: the challenge shown and every best score, for a reload or a bookmark."""
     best = _get("challenge_best")
     value = ",".join([current] + [f"{key}={mistakes}" for key, mistakes in sorted(best.items())])
-    if st.query_params.get("challenge") != value:
-        st.query_params["challenge"] = value
+    _write_url({"challenge": value})
 
 
 # ------------------------------------------------------------------ class rooms
@@ -450,15 +471,7 @@ def class_room() -> dict | None:
 def set_class_room(room: dict | None) -> None:
     """Enter a class room (or leave it with None); the URL keeps its code (``?room=…``), never the token."""
     st.session_state["room"] = room
-    if room is None:
-        for name in ("room", "key"):
-            if name in st.query_params:
-                del st.query_params[name]
-    else:
-        if st.query_params.get("room") != room["code"]:
-            st.query_params["room"] = room["code"]
-        if "key" in st.query_params:
-            del st.query_params["key"]
+    _write_url({"room": None if room is None else room["code"], "key": None})
 
 
 def room_join_allowed(limit: int, window: float = 60.0) -> bool:

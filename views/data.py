@@ -8,8 +8,9 @@ from components.canvas import RefusedEvent, apply_canvas_event, canvas, selectio
 from datasets import csv_io, generators
 from datasets.pointset import THETA_RANGE
 from lab.links import DataRef
+from lab.settings import generator_setting, page_settings
 from ui import state
-from ui.controls import literal
+from ui.controls import literal, setting_widget
 
 st.title("Data")
 st.caption("One data set per session, shared by every page. Click to add a point of the chosen class; "
@@ -17,6 +18,7 @@ st.caption("One data set per session, shared by every page. Click to add a point
            "move or delete them; *erase* removes the nearest point.")
 
 points = state.points()
+rows = {row.widget: row for row in page_settings("data")}
 left, right = st.columns([3, 1])
 
 # The class count and the θ inputs show the point set's own values on every run (so a generated, imported or
@@ -56,9 +58,8 @@ with right:
     shape = st.radio("Drag shape", ["box", "lasso"], key="data_shape", horizontal=True,
                      disabled=mode not in ("spray", "select"),
                      help="What a drag draws with the spray and select tools: a box, or a free loop (lasso).")
-    spray_n = st.slider("Points per spray", 1, 200, 20, key="data_spray_n", disabled=mode != "spray")
-    weight = st.number_input("Weight of new points", 0.0, 1000.0, 1.0, 0.5, key="data_weight",
-                             disabled=mode not in ("click", "spray"))
+    spray_n = setting_widget(rows["data_spray_n"], disabled=mode != "spray")
+    weight = setting_widget(rows["data_weight"], disabled=mode not in ("click", "spray"))
     buttons = st.columns(2)          # two to a row: three do not fit the column's width
     if buttons[0].button("Undo", icon=":material/undo:", disabled=not state.can_undo(), width="stretch"):
         state.undo()
@@ -105,8 +106,7 @@ with left:
                 state.clear_selection()
                 st.rerun()
             weigh = st.columns([1.3, 1.1, 1], vertical_alignment="bottom")
-            new_weight = weigh[0].number_input("Weight of the selection", 0.0, 1000.0, 1.0, 0.5,
-                                               key="data_selection_weight")
+            new_weight = setting_widget(rows["data_selection_weight"], where=weigh[0])
             if weigh[1].button("Apply to selection", key="data_selection_apply", type="primary", width="stretch"):
                 state.set_points(points.set_weights(selected, new_weight), keep_selection=True)
                 st.rerun()
@@ -138,17 +138,9 @@ with gen_left:
     name = st.selectbox("Generator", list(generators.GENERATORS), key="data_generator")
     spec = generators.GENERATORS[name]
     st.caption(spec.description)
-    arguments = {}
-    for param in spec.params:
-        if param.kind == "int":
-            arguments[param.name] = st.slider(param.label, int(param.low), int(param.high), int(param.default),
-                                              key=f"data_gen_{name}_{param.name}")
-        else:
-            arguments[param.name] = st.slider(param.label, float(param.low), float(param.high),
-                                              float(param.default), float(param.step or 0.01),
-                                              key=f"data_gen_{name}_{param.name}")
-    seed = int(st.number_input("Seed", 0, 10_000, 0, key="data_gen_seed"))
-    replace = st.toggle("Replace the current points", value=True, key="data_gen_replace")
+    arguments = {param.name: setting_widget(generator_setting(name, param)) for param in spec.params}
+    seed = setting_widget(rows["data_gen_seed"])
+    replace = setting_widget(rows["data_gen_replace"])
     if st.button("Generate", type="primary"):
         try:
             made = generators.make(name, seed=seed, **arguments)
@@ -165,8 +157,8 @@ with gen_right:
     st.markdown("**Importance weights and priorities**")
     columns = st.columns(len(points.class_names))
     for j, column in enumerate(columns):
-        value = column.number_input(f"weight of {literal(points.class_names[j])}", 0.0, 1000.0, 1.0, 0.5,
-                                    key=f"data_class_weight_{j}")
+        value = setting_widget(rows["data_weight"], key=f"data_class_weight_{j}", where=column,
+                               label=f"weight of {literal(points.class_names[j])}")
         if column.button("Apply", key=f"data_apply_weight_{j}"):
             try:
                 state.set_points(points.set_weights(f"class:{j}", value))

@@ -4,12 +4,13 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from datasets.advice import GENERATORS, AdviceStream, make_stream
+from datasets.advice import AdviceStream, make_stream
 from lab import catalog
+from lab.settings import page_settings
 from learners import bounds
 from learners.sources import credit
 from ui import state
-from ui.controls import page_header, param_widget, param_widgets
+from ui.controls import learner_widgets, page_header, setting_widget
 from ui.learner_page import show_run
 from viz.experts import rwm_epsilon_figure
 
@@ -26,20 +27,20 @@ page_header(
 
 with st.sidebar:
     st.subheader("Run settings", divider="gray")
-    name = st.selectbox("Learner", catalog.PAGES[PAGE], key="experts_algorithm")
+    rows = {row.key: row for row in page_settings(PAGE)}
+    name = setting_widget(rows["learner"])
     spec = catalog.LEARNERS[name]
     st.caption(spec.summary)
-    values = param_widgets(spec.params, f"{PAGE}_{spec.cls_name}")
+    values = learner_widgets(PAGE, name)
     if values.get("doubling"):
         values.pop("epsilon", None)
         st.caption("The doubling trick chooses ε itself (½ in the first phase).")
-    generator = st.selectbox("Advice", GENERATORS, key="experts_generator")
+    generator = setting_widget(rows["advice"])
     lecture = generator == "lecture table"
-    n_experts = param_widget(catalog.EXPERT_PARAMS["n_experts"], "experts_n", disabled=lecture)
-    n_trials = param_widget(catalog.EXPERT_PARAMS["n_trials"], "experts_trials", disabled=lecture)
-    low, high = param_widget(catalog.EXPERT_PARAMS["error_rates"], "experts_rates",
-                             disabled=lecture or generator == "adversary")
-    seed = int(st.number_input("Seed", 0, 10_000, key="experts_seed", **state.default_unless_set("experts_seed", 0)))
+    n_experts = setting_widget(rows["experts"], disabled=lecture)
+    n_trials = setting_widget(rows["trials"], disabled=lecture)
+    low, high = setting_widget(rows["rates"], disabled=lecture or generator == "adversary")
+    seed = setting_widget(rows["seed"])
 
 # the adversary plays against the chosen learner, built as the run builds it
 advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, seed, catalog.build(name, values, seed=seed))

@@ -5,6 +5,7 @@ import streamlit as st
 
 from lab.compare import all_pair_agreement, weighted_comparison
 from lab.limits import SHARED_RUN_POINTS, trial_limit
+from lab.settings import run_settings
 from learners import MultiVectorPerceptron
 from learners.sources import credit
 from ui import state
@@ -53,9 +54,8 @@ learner_page("multiclass", min_classes=2)
 
 points = state.points()
 if len(points) and len(points.used_classes) >= 2:
-    order = state.widget_value("multiclass_order", "drawn")
-    seed = int(state.widget_value("multiclass_seed", 0))
-    passes = int(state.widget_value("multiclass_passes", 1))
+    run = {row.key: state.widget_value(row.widget, row.default) for row in run_settings("multiclass")}
+    order, passes, seed = run["order"], int(run["passes"]), int(run["seed"])
     limit = trial_limit("All-pair Perceptron", len(points), order).trials
     agreement, comparison = comparisons(order, passes, seed, limit, points)
     if passes * len(points) > limit:

@@ -4,8 +4,8 @@ import streamlit as st
 
 from experiments import winnow_scaling
 from learners.sources import credit, readable
-from ui import state
-from ui.controls import page_header
+from lab.settings import WINNOW_SECTIONS, page_settings
+from ui.controls import page_header, setting_widget
 from ui.learner_page import learner_page
 from viz.experiments import scaling_figure
 
@@ -20,11 +20,11 @@ page_header(
     "non-negative weights draw any line."
 )
 
-section = st.segmented_control("Section", ["2D: step and play", "High-dimensional experiment"],
-                               default="2D: step and play", key="winnow_section")
-if section == "High-dimensional experiment":
-    quick = st.toggle("Small version (seconds)", value=True, key="winnow_quick")
-    runs = st.slider("Runs per size", 1, 5, 1, key="winnow_runs")
+rows = {row.key: row for row in page_settings("winnow")}
+section = setting_widget(rows["section"])
+if section == WINNOW_SECTIONS[1]:
+    quick = setting_widget(rows["quick"])
+    runs = setting_widget(rows["runs"])
     result = st.cache_data(winnow_scaling.run, show_spinner="Running the experiment…", max_entries=10, ttl=6 * 3600)(runs=runs, quick=quick)
     st.markdown(
         "Each learner's mistakes (solid) beside the bound of the parameters it actually ran (dashed, same "
