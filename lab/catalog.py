@@ -51,21 +51,8 @@ import learners
 from learners.sources import credit
 
 from . import explain
-
-
-@dataclass(frozen=True)
-class Param:
-    """One parameter as the app shows it: a slider, select box or check box, with its range."""
-
-    name: str
-    label: str
-    kind: str                      # "float", "int", "choice" or "bool"
-    default: object
-    low: float | None = None
-    high: float | None = None
-    step: float | None = None
-    options: tuple = ()
-    help: str = ""
+# a parameter is a row of a page's settings (lab.settings.Setting); Param makes one in the catalog's order
+from .settings import Param
 
 
 # ------------------------------------------------------------------ bound curves

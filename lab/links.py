@@ -11,7 +11,8 @@ lab file, which holds the same fields plus the points as plain JSON numbers.
 
 Reading treats every link and file as hostile.  Nothing in them is executed or rendered as
 markup; each field is parsed by its own rule (a choice among known options, a whole number or
-a finite decimal in the widget's range) and a field that fails is dropped with a message,
+a finite decimal in the widget's range — the page's table, :mod:`lab.settings`, declares each one)
+and a field that fails is dropped with a message,
 the rest still used.  :func:`read_query` and :func:`read_lab_file` never raise for bad
 content: they return a :class:`Link` whose ``problems`` say what was ignored and why.
 
@@ -33,8 +34,6 @@ Ignored passes: '1e999' is not a whole number.
 from __future__ import annotations
 
 import json
-import math
-import re
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
@@ -44,13 +43,14 @@ from datasets.pointset import MAX_POINTS, MAX_VALUE, THETA_RANGE, PointSet
 
 from . import catalog
 from .pointcodec import decode_points, encode_points
+# a setting's rule and its text helpers live with the settings' tables; links re-export learner_widget and slug
+from .settings import (Setting, _number_text, _shown, _text, generator_setting, learner_pages,  # noqa: F401
+                       learner_widget, page_settings, seed_setting, slug)
 
 #: longest URL (scheme to the end) a link may be: the default request-line limit of common proxies
 MAX_LINK = 8_000
 #: longest packed point set put in a link (room left for the host, the page and the settings)
 MAX_POINTS_TEXT = 7_200
-#: longest value of any other field read (names and numbers are short)
-MAX_VALUE_TEXT = 80
 #: most fields read from one query string
 MAX_FIELDS = 64
 #: largest lab file read: the largest a user can save is 6.2 MB (100,000 points at full float precision,
@@ -67,171 +67,21 @@ FILE_VERSION = 1
 #: address ``theme=projector``, a key of :data:`FOREIGN_KEYS`)
 THEMES = ("default", "projector")
 
-LEARNER_PAGES = ("perceptron", "winnow", "multiclass", "priority")
+#: a link's trial ``t`` (and a lab file's ``trial``): a whole number from 0
+TRIAL = Setting("t", "", "int", 0, 0, 10**9)
+#: the stepping pages of classifiers (lab.catalog.PAGES)
+LEARNER_PAGES = learner_pages()
 #: the pages a link or file may name (url paths; "" is Home)
 PAGES = ("", "data", *LEARNER_PAGES, "experts", "paper-lab")
 #: query keys other parts of the lab own (lessons, challenges, quiz, class rooms, the projector theme): read there, never reported here
 FOREIGN_KEYS = frozenset({"lesson", "screen", "done", "challenge", "quiz", "room", "key", "theme"})
 DATA_KEYS = frozenset({"story", "gen", "gseed", "pts", "theta"})
-ORDERS = ("drawn", "shuffled", "adversarial")
-# unambiguous (each character has one place to go, so a failed match is linear) and ASCII digits only
-_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
-_WHOLE = re.compile(r"[-+]?[0-9]{1,12}")
-
-
-def slug(name: str) -> str:
-    """A learner's name as it appears in a link: ``"Kernel Perceptron"`` → ``"kernel-perceptron"``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
 
 # ------------------------------------------------------------------ fields
-@dataclass(frozen=True)
-class Field:
-    """One setting as a link holds it: its key in the query, the widget it sets, and its rule.
-
-    ``kind``: "choice" (one of ``options``; links may use an option's slug), "int" or "float"
-    (in [low, high]), "bool" ("1"/"0"), "range" (two floats "a,b" with low ≤ a ≤ b ≤ high)."""
-
-    key: str
-    widget: str
-    kind: str
-    default: object = None
-    low: float | None = None
-    high: float | None = None
-    options: tuple = ()
-
-    def parse(self, value):
-        """The widget value that ``value`` (link text, or a JSON value from a lab file) stands for.
-
-        Raises ValueError with a message that names the field."""
-        text = _text(value)
-        if text is None or len(text) > MAX_VALUE_TEXT:
-            raise ValueError(f"Ignored {self.key}: not a short text value.")
-        if self.kind == "choice":
-            for option in self.options:
-                if text in (option, slug(str(option))):
-                    return option
-            raise ValueError(f"Ignored {self.key}: {_shown(text)} is not one of "
-                             f"{', '.join(slug(str(o)) for o in self.options)}.")
-        if self.kind == "bool":
-            if text.lower() in ("1", "true", "yes", "on"):
-                return True
-            if text.lower() in ("0", "false", "no", "off"):
-                return False
-            raise ValueError(f"Ignored {self.key}: {_shown(text)} is not 1 or 0.")
-        if self.kind == "range":
-            parts = text.split(",")
-            if len(parts) != 2:
-                raise ValueError(f"Ignored {self.key}: {_shown(text)} is not two numbers 'low,high'.")
-            low, high = (self._number(part, float) for part in parts)
-            if low > high:
-                raise ValueError(f"Ignored {self.key}: {low:g} is above {high:g}.")
-            return (low, high)
-        return self._number(text, int if self.kind == "int" else float)
-
-    def _number(self, text: str, kind):
-        if len(text) > MAX_VALUE_TEXT:               # before any pattern or conversion
-            raise ValueError(f"Ignored {self.key}: {_shown(text)} is {len(text):,} characters long, "
-                             f"not a number (at most {MAX_VALUE_TEXT}).")
-        pattern = _WHOLE if kind is int else _DECIMAL
-        if not pattern.fullmatch(text.strip()):
-            what = "a whole number" if kind is int else "a decimal number"
-            raise ValueError(f"Ignored {self.key}: {_shown(text)} is not {what}.")
-        number = kind(text.strip())
-        if not math.isfinite(number) or not self.low <= number <= self.high:
-            raise ValueError(f"Ignored {self.key}: {_shown(text)} is outside {self.low:g} to {self.high:g}.")
-        return number
-
-    def format(self, value) -> str:
-        """``value`` (a widget value) as link text."""
-        if self.kind == "choice":
-            return slug(str(value)) if self.key in ("learner", "advice", "section") else str(value)
-        if self.kind == "bool":
-            return "1" if value else "0"
-        if self.kind == "range":
-            return ",".join(_number_text(v) for v in value)
-        return str(int(value)) if self.kind == "int" else _number_text(value)
-
-    def json_value(self, value):
-        """``value`` as a lab file stores it (a JSON number, boolean, string or pair)."""
-        if self.kind == "range":
-            return [float(v) for v in value]
-        if self.kind in ("int", "float"):
-            return int(value) if self.kind == "int" else float(value)
-        return bool(value) if self.kind == "bool" else str(value)
-
-
-def _text(value) -> str | None:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if isinstance(value, float) and not math.isfinite(value):
-            return "nan"
-        return _number_text(value) if isinstance(value, float) else str(value)
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
-        return ",".join(_text(v) for v in value)
-    return value if isinstance(value, str) else None
-
-
-def _number_text(value) -> str:
-    """The shortest text that reads back as the same float (Python's repr): 0.3, 1e-05, 2.5."""
-    text = repr(float(value))
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _shown(text: str) -> str:
-    """User text quoted for a message: short, repr-escaped (no markup survives as markup)."""
-    return repr(text[:24] + ("…" if len(text) > 24 else ""))
-
-
-def _param_field(param: catalog.Param, widget: str) -> Field:
-    if param.kind == "float" and isinstance(param.default, tuple):
-        return Field(param.name, widget, "range", param.default, param.low, param.high)
-    return Field(param.name, widget, param.kind, param.default, param.low, param.high, tuple(param.options))
-
-
-def _learner_fields(page: str, prefix: str, learner_widget: str, learner: str | None) -> list[Field]:
-    names = catalog.PAGES[page]
-    chosen = learner if learner in names else names[0]
-    spec = catalog.LEARNERS[chosen]
-    fields = [Field("learner", learner_widget, "choice", names[0], options=tuple(names))]
-    return fields + [_param_field(p, f"{prefix}_{spec.cls_name}_{p.name}") for p in spec.params]
-
-
-def page_fields(page: str, learner: str | None = None) -> list[Field]:
-    """The settings a link holds for ``page`` (a url path of :data:`PAGES`), given its learner."""
-    if page in LEARNER_PAGES:
-        fields = []
-        if page == "winnow":
-            fields += [Field("section", "winnow_section", "choice", "2D: step and play",
-                             options=("2D: step and play", "High-dimensional experiment")),
-                       Field("quick", "winnow_quick", "bool", True), Field("runs", "winnow_runs", "int", 1, 1, 5)]
-        fields += _learner_fields(page, page, f"{page}_learner", learner)
-        return fields + [Field("order", f"{page}_order", "choice", "drawn", options=ORDERS),
-                         Field("passes", f"{page}_passes", "int", 1, 1, 20),
-                         Field("seed", f"{page}_seed", "int", 0, 0, 10_000)]
-    if page == "experts":
-        from .experts_run import GENERATORS
-        p = catalog.EXPERT_PARAMS
-        return _learner_fields("experts", "experts", "experts_algorithm", learner) + [
-            Field("advice", "experts_generator", "choice", GENERATORS[0], options=GENERATORS),
-            replace(_param_field(p["n_experts"], "experts_n"), key="experts"),
-            replace(_param_field(p["n_trials"], "experts_trials"), key="trials"),
-            replace(_param_field(p["error_rates"], "experts_rates"), key="rates"),
-            Field("seed", "experts_seed", "int", 0, 0, 10_000)]
-    if page == "paper-lab":
-        from experiments.registry import EXPERIMENTS
-        names = tuple(EXPERIMENTS)
-        return [Field("experiment", "paper_experiment", "choice", names[0], options=names),
-                Field("runs", "paper_runs", "int", 3, 1, 10), Field("seed", "paper_seed", "int", 0, 0, 10_000),
-                Field("quick", "paper_quick", "bool", True)]
-    return []
-
-
-def learner_widget(page: str) -> str | None:
-    """The widget key of ``page``'s learner choice (None for a page without one)."""
-    return "experts_algorithm" if page == "experts" else f"{page}_learner" if page in LEARNER_PAGES else None
+def page_fields(page: str, learner: str | None = None) -> list[Setting]:
+    """The settings a link holds for ``page`` (a url path of :data:`PAGES`), given its learner: the rows of
+    the page's table (:func:`lab.settings.page_settings`) that a link carries."""
+    return [row for row in page_settings(page, learner) if row.linked]
 
 
 # ------------------------------------------------------------------ data
@@ -337,9 +187,9 @@ def _read_generator(query) -> DataRef:
         if param is None:
             raise ValueError(f"{name} has no argument {_shown(key[2:])}; its arguments are {', '.join(params)}.")
         kind = int if param.kind == "int" else float
-        number = Field(key, "", param.kind, None, param.low, param.high)._number(_text(query[key]) or "", kind)
+        number = generator_setting(name, param).number(_text(query[key]) or "", kind)
         arguments[param.name] = param.check(number, name)
-    seed = Field("gseed", "", "int", 0, 0, 10_000)._number(_text(query.get("gseed", "0")) or "", int)
+    seed = seed_setting("", "gseed").number(_text(query.get("gseed", "0")) or "", int)
     return DataRef(generator=name, arguments=tuple(sorted(arguments.items())), seed=seed)
 
 
@@ -350,8 +200,8 @@ def _read_theta(value, k: int) -> tuple:
     parts = text.split(",")
     if len(parts) != k:
         raise ValueError(f"it has {len(parts)} values; the data have {k} classes.")
-    field_ = Field("theta", "", "float", 1.0, *THETA_RANGE)
-    return tuple(field_._number(part, float) for part in parts)
+    field_ = Setting("theta", "", "float", 1.0, *THETA_RANGE)
+    return tuple(field_.number(part, float) for part in parts)
 
 
 # ------------------------------------------------------------------ the link
@@ -411,7 +261,7 @@ def read_query(page: str, query: Mapping) -> Link:
     link.widgets = _read_fields(page, values, link.problems)
     if "t" in values:
         try:
-            link.trial = Field("t", "", "int", 0, 0, 10**9)._number(_text(values["t"]) or "", int)
+            link.trial = TRIAL.number(_text(values["t"]) or "", int)
         except ValueError as error:
             link.problems.append(str(error))
     link.present = _text(values.get("present")) == "1"
@@ -522,7 +372,7 @@ def read_lab_file(content) -> Link:
     trial = document.get("trial")
     if trial is not None:
         try:
-            link.trial = Field("trial", "", "int", 0, 0, 10**9).parse(trial)
+            link.trial = replace(TRIAL, key="trial").parse(trial)
         except ValueError as error:
             link.problems.append(str(error))
     link.present = document.get("present") is True

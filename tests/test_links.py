@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from datasets.pointset import MAX_VALUE, THETA_RANGE, PointSet
 from lab import catalog, links
-from lab.links import (MAX_LINK, DataRef, Field, describe, lab_file, page_fields, query_of, read_lab_file,
+from lab.links import (MAX_LINK, DataRef, describe, lab_file, page_fields, query_of, read_lab_file,
                        read_query)
 from lab.pointcodec import decode_points, encode_points
+from lab.settings import Setting
 from lab.stories import STORIES, make_points
 
 MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,7 +53,7 @@ def point_sets(draw, max_points=60):
     return PointSet.from_arrays(X, labels, weights=weights, class_names=class_names, theta=theta)
 
 
-def valid_value(draw, field: Field):
+def valid_value(draw, field: Setting):
     if field.kind == "choice":
         return draw(st.sampled_from(field.options))
     if field.kind == "bool":
@@ -216,7 +217,7 @@ def test_a_page_state_survives_the_query_string(state, story, trial, present):
 
 
 def test_numbers_travel_as_the_shortest_text_that_reads_back_exactly():
-    field = Field("eta", "w", "float", 1.0, 0.0, 5.0)
+    field = Setting("eta", "w", "float", 1.0, 0.0, 5.0)
     for value in (0.1, 0.30000000000000004, 1e-05, 2.0, 4.999999999999999):
         assert field.parse(field.format(value)) == value
     assert field.format(2.0) == "2" and field.format(0.1) == "0.1"
