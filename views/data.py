@@ -123,7 +123,9 @@ with left:
         else:
             row = st.columns([3, 1.3, 0.8], vertical_alignment="bottom")
             row[0].caption("No points selected. With the **select** tool, drag a box or a lasso around points "
-                           "(shift adds more, a click picks one), or select a whole class here.")
+                           "(shift adds more, a click picks one), or select a whole class here. By keys, on the "
+                           "focused drawing: **B**, arrows, **B** selects a box; **L** at each corner, then "
+                           "**Enter**, a lasso; **Esc** cancels.")
             which = row[1].selectbox("Which points", ["all", *(f"class:{j}" for j in range(n_classes))],
                                      format_func=lambda w: "all points" if w == "all"
                                      else f"class {points.class_names[int(w[len('class:'):])]}",

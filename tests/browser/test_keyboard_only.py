@@ -177,6 +177,9 @@ def test_a_box_and_a_lasso_select_by_keys_and_the_selection_panel_deletes_them(p
     focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Generate'")
     page.keyboard.press("Enter")
     wait_for_metric(page, "Points", "120", timeout=30_000)       # three Gaussian clouds of 40
+    # the keys are said on the page, not only in the canvas's accessible name
+    assert "By keys, on the focused drawing: B, arrows, B selects a box; L at each corner, then Enter, a lasso" \
+        in page.locator(".st-key-data_selection").inner_text()
     tab_to(page, "mbl-canvas")
     state = page.evaluate(CANVAS_STATE)
     points = state["points"]
