@@ -114,9 +114,10 @@ class BoundCurve:
         hindsight — which the measured count may cross.  Figures draw references in their own
         style and never call them bounds.
     key : str
-        Which bound this is, for code to recognise a curve (never by its display ``name``): for the classifiers'
-        curves the name of the :mod:`learners.bounds` function that computes it ("novikoff", "gentile", ...),
-        "multiclass_…" for its multiclass form.
+        Which bound this is, for code to recognise a curve (never by its display ``name``): the name of the
+        :mod:`learners.bounds` function that computes it ("novikoff", "gentile", "rwm_tuned", ...), with
+        "multiclass_" before it for a multiclass form and "_exact"/"_lecture"/"_half" after it where one
+        function draws two curves.
     """
 
     name: str
@@ -997,15 +998,15 @@ def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None, doubling=F
     ones = np.ones(T, bool)
     if beta is not None:
         curves = [BoundCurve("Weighted Majority", r"\frac{m\ln(1/\beta) + \ln N}{\ln(2/(1+\beta))}",
-                             credit("001"), bounds.weighted_majority(m, N, beta), ones)]
+                             credit("001"), bounds.weighted_majority(m, N, beta), ones, key="weighted_majority")]
         if beta == 0.5:
             curves.append(BoundCurve("WM, lecture form", r"2.41\,(m + \log_2 N)", credit("001"),
-                                     bounds.weighted_majority_lecture(m, N), ones))
+                                     bounds.weighted_majority_lecture(m, N), ones, key="weighted_majority_lecture"))
         return curves
     return [BoundCurve(*RWM_LECTURE, bounds.randomized_weighted_majority(m, N, epsilon), ones,
-                       measures="expected mistakes"),
+                       measures="expected mistakes", key="randomized_weighted_majority"),
             BoundCurve(*RWM_EXACT, bounds.randomized_weighted_majority(m, N, epsilon, form="exact"), ones,
-                       measures="expected mistakes")]
+                       measures="expected mistakes", key="randomized_weighted_majority_exact")]
 
 
 def doubling_phases(advice, outcomes) -> dict:
@@ -1064,13 +1065,13 @@ def _doubling_curves(advice, outcomes) -> list[BoundCurve]:
                       "advance (min over ε ≤ ½ of (1+ε)m_t + ln N/ε); the doubling trick does not know m, "
                       "and its expected mistakes may cross this curve")
     return [BoundCurve(*DOUBLING_LECTURE, bounds.rwm_doubling(*per_phase), ones,
-                       measures="expected mistakes", details=details),
+                       measures="expected mistakes", details=details, key="rwm_doubling"),
             BoundCurve(*DOUBLING_EXACT, bounds.rwm_doubling(*per_phase, form="exact"), ones,
-                       measures="expected mistakes", details=details),
+                       measures="expected mistakes", details=details, key="rwm_doubling_exact"),
             BoundCurve(*FIXED_HALF, bounds.randomized_weighted_majority(m, N, 0.5), ones, fixed_note,
-                       measures="expected mistakes", bounds_this_run=False),
+                       measures="expected mistakes", bounds_this_run=False, key="randomized_weighted_majority_half"),
             BoundCurve(*HINDSIGHT, bounds.rwm_tuned(m, N), ones, hindsight_note,
-                       measures="expected mistakes", bounds_this_run=False)]
+                       measures="expected mistakes", bounds_this_run=False, key="rwm_tuned")]
 
 
 # ------------------------------------------------------------------------ p-norm

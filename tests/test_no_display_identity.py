@@ -84,3 +84,28 @@ def test_no_module_decides_by_a_display_name():
 def test_every_known_place_is_still_there():
     seen = {(relative, name) for relative, _, name in _violations()}
     assert set(KNOWN) <= seen, f"fixed, remove from KNOWN: {set(KNOWN) - seen}"
+
+
+def test_every_curve_has_a_key_of_its_own():
+    """Code recognises a curve by its key: every builder sets one, and no two curves of a run share it."""
+    import numpy as np
+
+    from learners import ImportanceWeightedPerceptron, KernelPerceptron, MultiVectorPerceptron, PNormPerceptron
+    from learners import WeightBoundedPerceptron, Winnow
+    from learners.comparators import (expert_bound_curves, kernel_bound_curve, p_norm_bound_curves,
+                                      perceptron_bound_curves, weight_bounded_bound_curves, winnow_bound_curves)
+    from learners.multiclass_bounds import multiclass_bound_curves
+
+    X = np.array([[1.0, 0.2], [0.1, 1.0], [0.9, 0.3], [0.2, 0.8]] * 3)
+    y, c = np.array([1, 0, 1, 0] * 3), np.arange(1.0, 13.0)
+    advice, outcomes = [[1, 0], [1, 1], [0, 1]], [1, 1, 0]
+    runs = [perceptron_bound_curves(ImportanceWeightedPerceptron(normalize=True), X, y, sample_weight=c),
+            winnow_bound_curves(Winnow(), X, y), kernel_bound_curve(KernelPerceptron(), X, y),
+            p_norm_bound_curves(PNormPerceptron(p=3.0), X, y),
+            weight_bounded_bound_curves(WeightBoundedPerceptron(), X, y),
+            multiclass_bound_curves(MultiVectorPerceptron(importance_weighted=True), X, np.arange(12) % 3, c),
+            expert_bound_curves(advice, outcomes, beta=0.5), expert_bound_curves(advice, outcomes, epsilon=0.3),
+            expert_bound_curves(advice, outcomes, doubling=True)]
+    for curves in runs:
+        keys = [curve.key for curve in curves]
+        assert all(keys) and len(set(keys)) == len(keys), keys
