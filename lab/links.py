@@ -69,6 +69,8 @@ THEMES = ("default", "projector")
 
 #: a link's trial ``t`` (and a lab file's ``trial``): a whole number from 0
 TRIAL = Setting("t", "", "int", 0, 0, 10**9)
+#: a lab file's ``theme``: one of :data:`THEMES`
+THEME = Setting("theme", "", "choice", THEMES[0], options=THEMES)
 #: the stepping pages of classifiers (lab.catalog.PAGES)
 LEARNER_PAGES = learner_pages()
 #: the pages a link or file may name (url paths; "" is Home)
@@ -378,20 +380,10 @@ def read_lab_file(content) -> Link:
     link.present = document.get("present") is True
     if document.get("theme") is not None:
         try:
-            link.theme = _file_theme(document["theme"])
+            link.theme = THEME.parse(document["theme"])
         except ValueError as error:
             link.problems.append(str(error))
     return link
-
-
-def _file_theme(value) -> str:
-    """A lab file's theme, one of :data:`THEMES` (ValueError saying why not, as a field's message)."""
-    text = _text(value)
-    if text is None:
-        raise ValueError("Ignored theme: not a short text value.")
-    if text not in THEMES:
-        raise ValueError(f"Ignored theme: {_shown(text)} is not one of {', '.join(THEMES)}.")
-    return text
 
 
 def _load_document(content) -> dict:
