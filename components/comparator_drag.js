@@ -34,7 +34,8 @@
   const dot = (a, b) => a.reduce((sum, v, i) => sum + v * b[i], 0);
 
   // Novikoff's quantities of u over the trials, from the payload's feature vectors (tested in
-  // tests/browser/test_self_study_in_chromium.py against an independent computation).
+  // tests/browser/test_self_study_in_chromium.py against an independent computation, and in
+  // tests/js/novikoff.test.mjs against learners/bounds.py novikoff on fixtures Python writes).
   function novikoff(u, drag, points, T) {
     const norm = Math.sqrt(dot(u, u));
     const gamma = new Array(T), R = new Array(T), bound = new Array(T);

@@ -1,7 +1,8 @@
 """A run as one self-contained HTML file: the timeline player, plotly.js and the run, nothing fetched.
 
-The file is the same player the lab shows (``components/timeline.js``, unchanged: mounted with
-``window.MistakeBoundTimeline.mount``), with plotly.js and the player's styles inlined and the
+The file is the same player the lab shows (:func:`player_script`: the modules of ``components/player/`` and
+``components/timeline.js``, unchanged, mounted with ``window.MistakeBoundTimeline.mount``), with plotly.js and
+the player's styles inlined and the
 run's payload (:func:`lab.timeline.payload_json`) in a ``<script type="application/json">``
 block.  The math is MathML written on the server, which browsers draw natively, so no math
 library is needed.  It opens from disk with the network off, steps, goes back, scrubs and plays
@@ -29,6 +30,11 @@ from lab.links import THEMES
 from .plotly_assets import SOURCE as PLOTLY_SOURCE
 
 HERE = Path(__file__).parent
+#: the player's modules (components/player/), in the order they are assembled into one script before
+#: components/timeline.js (the Player, which mixes in the parts: boundary, curves, experts, math, present, export);
+#: one scope, so a module may use at load time only what the modules before it define
+PLAYER_MODULES = ("dom", "plotly", "url", "state", "kernel", "overlay", "boundary", "curves", "experts", "math",
+                  "present", "export")
 #: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
 #: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector)
 OFFLINE_PLUGINS = ("a11y", "sound", "projector")
@@ -59,6 +65,20 @@ window.MistakeBoundTimeline.mount(root, run, {Plotly: window.Plotly, url: false,
 """
 
 
+def player_script(plugins=OFFLINE_PLUGINS) -> str:
+    """The player as one script: its modules (:data:`PLAYER_MODULES`), the Player (timeline.js), then each of
+    ``plugins`` (components/<name>.js), which extend it through ``window.MistakeBoundTimeline.use``."""
+    paths = [HERE / "player" / f"{name}.js" for name in PLAYER_MODULES] + [HERE / "timeline.js"]
+    paths += [HERE / f"{name}.js" for name in plugins]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+
+
+def player_styles(plugins=OFFLINE_PLUGINS) -> str:
+    """The player's stylesheet (timeline.css) followed by each plugin's that has one."""
+    paths = [HERE / "timeline.css"] + [HERE / f"{name}.css" for name in plugins]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths if path.exists())
+
+
 def _inline_script(source: str) -> str:
     """JavaScript safe inside a <script> element: a closing tag would end it early."""
     return source.replace("</script", "<\\/script").replace("</SCRIPT", "<\\/SCRIPT")
@@ -81,13 +101,8 @@ def run_html(payload_json: str, title: str, subtitle: str = "", start: int | Non
         if isinstance(run, dict) and "T" in run:
             run["start"] = min(max(start, 0), int(run["T"]))
             payload_json = json.dumps(run, separators=(",", ":"), allow_nan=False)
-    player = (HERE / "timeline.js").read_text(encoding="utf-8")
-    # the component's entry point is for Streamlit; the export mounts the player itself
-    player = player[:player.index("export default function")]
-    player += "".join("\n" + (HERE / f"{name}.js").read_text(encoding="utf-8") for name in OFFLINE_PLUGINS)
-    styles = (HERE / "timeline.css").read_text(encoding="utf-8") + "".join(
-        (HERE / f"{name}.css").read_text(encoding="utf-8") for name in OFFLINE_PLUGINS
-        if (HERE / f"{name}.css").exists()) + MATH_CSS + _PAGE_CSS
+    player = player_script()              # without the Streamlit entry (player/streamlit.js): mounted below
+    styles = player_styles() + MATH_CSS + _PAGE_CSS
     payload = payload_json.replace("<", "\\u003c")          # no tag, comment or closing tag inside the block
     plotly_js = PLOTLY_SOURCE.read_text(encoding="utf-8")
     return "\n".join([

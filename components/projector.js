@@ -40,22 +40,16 @@
   }
 
   function wanted() {
-    try {
-      const query = new URLSearchParams(window.location.search).get("theme");
-      const hash = new URLSearchParams(window.location.hash.slice(1)).get("theme");
-      if (query === "projector" || hash === "projector") return true;
-    } catch (error) { /* an opaque location */ }
+    if (api.url.read("theme") === "projector") return true;
     return Boolean(window.matchMedia && window.matchMedia("(prefers-contrast: more)").matches);
   }
 
   class Projector {
     constructor(player) {
       this.player = player;
-      this.button = document.createElement("button");
-      Object.assign(this.button, {type: "button", className: "mbl-projector-button", textContent: "Projector"});
-      this.button.dataset.action = "projector";
-      this.button.title = "Projector theme: high contrast, thicker lines, larger markers";
-      this.button.setAttribute("aria-pressed", "false");
+      this.button = api.node("button", {type: "button", className: "mbl-projector-button", "data-action": "projector",
+                                        title: "Projector theme: high contrast, thicker lines, larger markers",
+                                        "aria-pressed": "false"}, ["Projector"]);
       player.bar.insertBefore(this.button, player.bar.querySelector(".mbl-tl-keys"));
       player.intercept((action) => {
         if (action !== "projector") return false;
@@ -78,12 +72,7 @@
     }
 
     writeUrl() {
-      if (!this.player.options.url) return;
-      try {
-        const url = new URL(window.location.href);
-        if (this.on) url.searchParams.set("theme", "projector"); else url.searchParams.delete("theme");
-        if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
-      } catch (error) { /* an opaque or sandboxed location */ }
+      if (this.player.options.url) api.url.write({theme: this.on ? "projector" : null});
     }
 
     // thicker lines, larger outlined markers, marks darkened to MARK_CONTRAST: once per drawn figure

@@ -81,9 +81,7 @@
       if (fresh) { this.results = new Map(); this.asking = null; }
       if (this.urlRead === undefined) {
         this.urlRead = true;
-        let wanted = false;
-        try { wanted = new URL(window.location.href).searchParams.get("quiz") === "1"; } catch (error) { wanted = false; }
-        if (wanted && this.quiz) this.setOn(true, {ask: false});
+        if (api.url.read("quiz") === "1" && this.quiz) this.setOn(true, {ask: false});
       }
       if (!this.quiz && this.on) this.setOn(false);
       this.render();
@@ -131,13 +129,7 @@
       this.writeUrl();
     }
 
-    writeUrl() {
-      try {
-        const url = new URL(window.location.href);
-        if (this.on) url.searchParams.set("quiz", "1"); else url.searchParams.delete("quiz");
-        if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
-      } catch (error) { /* an opaque location: the quiz is just not in the URL */ }
-    }
+    writeUrl() { api.url.write({quiz: this.on ? "1" : null}); }
 
     ask(t) {
       this.asking = t;

@@ -67,11 +67,9 @@
       this.player = player;
       this.on = false;
       this.shown = 0;
-      this.button = document.createElement("button");
-      Object.assign(this.button, {type: "button", textContent: "Sound off", className: "mbl-sound-button"});
-      this.button.dataset.action = "sound";
-      this.button.title = "The run as sound: pitch follows the mistakes, a second voice the bound (S)";
-      this.button.setAttribute("aria-pressed", "false");
+      this.button = api.node("button", {type: "button", className: "mbl-sound-button", "data-action": "sound",
+                                        title: "The run as sound: pitch follows the mistakes, a second voice the bound (S)",
+                                        "aria-pressed": "false"}, ["Sound off"]);
       const keys = player.bar.querySelector(".mbl-tl-keys");
       player.bar.insertBefore(this.button, keys);
       if (keys) keys.textContent += " · S sound";

@@ -2,9 +2,9 @@
 
 The server hands the component a run's payload (:func:`lab.timeline.build_timeline`) once per
 change of the run's inputs; stepping, going back, scrubbing, playing and presentation mode then
-happen in the browser (``components/timeline.js``) without a rerun.  A rerun that sends the same
-run again (its ``id`` unchanged) leaves the player where it is.  plotly.js is the copy served
-from ``static/`` (see :mod:`components.plotly_assets`).
+happen in the browser (``components/timeline.js`` and its modules in ``components/player/``) without a
+rerun.  A rerun that sends the same run again (its ``id`` unchanged) leaves the player where it is.
+plotly.js is the copy served from ``static/`` (see :mod:`components.plotly_assets`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import streamlit as st
 
 from lab.formula import MATH_CSS
 
-from .html_export import OFFLINE_PLUGINS
+from .html_export import OFFLINE_PLUGINS, player_script, player_styles
 from .plotly_assets import PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
@@ -25,15 +25,9 @@ HERE = Path(__file__).parent
 PLUGINS = ("quiz", "comparator_drag") + OFFLINE_PLUGINS
 
 
-def _assembled(suffix: str) -> str:
-    """timeline.js (or .css) followed by every plugin's file: one module (one stylesheet) for the component."""
-    names = ("timeline",) + PLUGINS
-    return "\n".join((HERE / f"{name}.{suffix}").read_text(encoding="utf-8") for name in names
-                     if (HERE / f"{name}.{suffix}").exists())
-
-
-SCRIPT = _assembled("js")
-STYLE = _assembled("css") + "\n" + MATH_CSS
+#: the component's one ES module: the player with every plugin, then its Streamlit entry (the default export)
+SCRIPT = player_script(PLUGINS) + "\n" + (HERE / "player" / "streamlit.js").read_text(encoding="utf-8")
+STYLE = player_styles(PLUGINS) + "\n" + MATH_CSS
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_timeline", html='<div class="mbl-tl-root"></div>', css=STYLE, js=SCRIPT,

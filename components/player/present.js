@@ -1,0 +1,59 @@
+// Mistake Bound Lab — presentation mode (P, Esc leaves): the boundary and the curves fill the screen and the
+// figures' type grows with it.  A part of the Player (timeline.js mixes its methods in).
+class Presentation {
+  // The text size of the figures: 13 px on a page; in presentation 14 px at 1280×720 growing with the
+  // screen to 18–22 px on a 1080p projector (the same rule as the CSS's --mbl-type).
+  typeSize() {
+    if (!this.present) return 13;
+    return Math.round(Math.max(14, Math.min(22, window.innerWidth / 100, window.innerHeight / 54)));
+  }
+
+  layoutFor(layout) {
+    const size = this.typeSize();
+    const out = {...layout, font: {family: FONT_FAMILY, ...(layout.font || {}), size}, autosize: true};
+    delete out.height;
+    delete out.width;
+    out.legend = {...(layout.legend || {}), font: {...((layout.legend || {}).font || {}), size}};
+    for (const axis of ["xaxis", "yaxis", "xaxis2", "yaxis2"]) {
+      if (!out[axis]) continue;
+      out[axis] = {...out[axis], tickfont: {...(out[axis].tickfont || {}), size}};
+      if (out[axis].title) out[axis].title = {...out[axis].title, font: {...((out[axis].title || {}).font || {}), size: size + 1}};
+    }
+    if (out.title) out.title = {...out.title, font: {...((out.title || {}).font || {}), size: size + 2}};
+    if (out.annotations) out.annotations = out.annotations.map((note) => ({...note, font: {...(note.font || {}), size: Math.max(size - 2, 11)}}));
+    return out;
+  }
+
+  setPresent(on) {
+    this.present = on;
+    this.root.classList.toggle("mbl-present", on);
+    document.documentElement.classList.toggle("mbl-presenting", on);
+    this.buttons.present.textContent = on ? "Leave (Esc)" : "Present";
+    // the accessible name starts with the visible text (WCAG 2.5.3, label in name)
+    this.buttons.present.setAttribute("aria-label", on ? "Leave (Esc) presentation mode" : "Present (P): presentation mode; Esc leaves it");
+    try { sessionStorage.setItem("mbl-present", on ? "1" : "0"); } catch (error) { /* storage may be off */ }
+    this.scheduleUrl();
+    if (this.payload) this.restyleForSize();
+  }
+
+  // Text sizes follow the mode: the figures are drawn again with the base layouts resized.
+  async restyleForSize() {
+    if (!this.payload || !this.loaded) return;
+    const t = this.t;
+    if (this.kind !== "experts") await this.drawBoundaryBase();     // the experts' scene is HTML: CSS sizes it
+    await this.drawCurvesBase();
+    if (this.invariantsDrawn) { this.invariantsDrawn = false; await this.drawInvariants(); }
+    this.t = -1;
+    this.setTrial(t, {force: true});
+    this.resize();
+  }
+
+  resize() {
+    cancelAnimationFrame(this.resizeFrame);
+    this.resizeFrame = requestAnimationFrame(async () => {
+      const divs = [this.below, this.above, this.curves, this.invariants].filter((div) => div._fullLayout && div.isConnected);
+      await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
+      if (this.payload) this.redraw();
+    });
+  }
+}

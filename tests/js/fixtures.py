@@ -1,0 +1,191 @@
+"""Fixtures of the player's Node tests (tests/js/*.test.mjs): what Python computes from a model, for the
+JavaScript that computes it again in the browser to be compared against.
+
+* ``kernel.json`` — runs of the kernel models as the player gets them (``payload["boundary"]["dual"]`` of
+  :func:`lab.timeline.build_timeline`, the grid thinned to every 8th row and column), with the learner's own
+  ``decision_function`` on those grid points after some numbers of updates s (replayed with
+  :class:`lab.runner.Run`, the run the payload was built from).  components/player/kernel.js's DualGrid must
+  give the same scores (up to the factor the SGD solver's scale puts on all of them) and the same sign or
+  winning class.
+* ``novikoff.json`` — the comparator drag's data of a run (``payload["drag"]``: feature vectors and label
+  signs, :mod:`lab.drag`) and, for a few vectors u, γ_t = min_{s≤t} y_s(u·f_s), R_t = max_{s≤t} ‖f_s‖ and
+  Novikoff's bound :func:`learners.bounds.novikoff` (R_t, ‖u‖, γ_t) at every trial where γ_t > 0, which
+  components/comparator_drag.js computes live for a dragged u.
+* ``experts.json`` — expert runs as the player gets them (the fields of an experts payload the scene reads:
+  advice, outcomes, every trial's factor β or 1 − ε, the doubling trick's restarts) and, after every trial,
+  the learner's ``normalized_weights_`` and ``expert_mistakes_``, which components/player/experts.js rebuilds
+  from those fields.  Weighted Majority on the "perfect-expert" story as its page built it (the recorded
+  payload, tests/fixtures/story_payloads.json.gz), Randomized WM with a fixed ε and with the doubling trick
+  (restarts included) on a seeded advice stream.
+
+They are committed, so ``node --test tests/js/`` runs on its own; ``python3 -m tests.js.fixtures`` writes
+them again and tests/test_player_js.py checks that the committed ones are what this module makes now.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+FOLDER = HERE / "fixtures"
+#: every how many grid rows and columns the kernel fixtures keep (the player's grid is lab.timeline.GRID wide)
+THIN = 8
+#: kernel runs: (name, learner, parameter values, story whose points it runs on, order, passes)
+KERNEL_RUNS = (
+    ("kernel perceptron, rbf", "Kernel Perceptron", {"kernel": "rbf", "gamma": 1.0}, "xor", "drawn", 3),
+    ("kernel perceptron, poly", "Kernel Perceptron", {"kernel": "poly", "gamma": 0.5, "degree": 2}, "xor", "drawn", 2),
+    ("kernel perceptron, laplace", "Kernel Perceptron", {"kernel": "laplace", "gamma": 1.5}, "noise", "shuffled", 1),
+    ("apportioned margin, rbf, perceptron solver", "Apportioned margin",
+     {"kernel": "rbf", "solver": "perceptron", "gamma": 2.0}, "four-classes", "drawn", 1),
+    ("apportioned margin, rbf, sgd", "Apportioned margin", {"kernel": "rbf", "solver": "sgd", "gamma": 2.0},
+     "priority", "drawn", 1),
+)
+#: numbers of updates at which the kernel scores are compared: the start, the first ones, around the player's
+#: checkpoints (every 32 updates, components/player/kernel.js CHECKPOINT) and the last
+KERNEL_STATES = (0, 1, 2, 31, 32, 33, 64, 65)
+#: the drag fixture: the story, its first trials kept, and the vectors u (as fractions of the best u's
+#: components, turned by an angle in radians): the best u, two that separate fewer trials, one that never does
+NOVIKOFF_STORY = "thin-margin"
+NOVIKOFF_TRIALS = 150
+NOVIKOFF_TURNS = (0.0, 0.05, -0.3, np.pi)
+#: Randomized WM runs: (name, parameter values, trials, experts, seed of the advice stream)
+EXPERT_RUNS = (("randomized WM, ε = 0.3", {"epsilon": 0.3}, 240, 6, 5),
+               ("randomized WM, doubling trick", {"doubling": True}, 400, 5, 8))
+
+
+def _story_run(learner: str, values: dict, story: str, order: str, passes: int):
+    from lab.stories import STORIES, make_points
+    from lab.timeline import build_timeline
+
+    points = make_points(STORIES[story])
+    return points, build_timeline(learner, values, points, order=order, n_passes=passes, seed=0)
+
+
+def kernel_case(label: str, learner: str, values: dict, story: str, order: str, passes: int) -> dict:
+    """One kernel run: the payload's dual (grid thinned) and the learner's decision values after some updates."""
+    from lab import catalog
+    from lab.runner import Run
+
+    points, payload = _story_run(learner, values, story, order, passes)
+    dual = payload["boundary"]["dual"]
+    size = len(dual["grid"]["x"])
+    keep = list(range(0, size, THIN))
+    rows = [i * size + j for i in keep for j in keep]
+    grid = {"x": [dual["grid"]["x"][j] for j in keep], "y": [dual["grid"]["y"][i] for i in keep],
+            "features": [dual["grid"]["features"][g] for g in rows]}
+    xy = np.array([[grid["x"][j], grid["y"][i]] for i in range(len(keep)) for j in range(len(keep))])
+    X, labels, weights = points.to_arrays()
+    run = Run(catalog.build(learner, values), X, labels, weights, classes=np.unique(labels), order=order,
+              n_passes=passes, seed=0)
+    updates = len(dual["deltas"])
+    wanted = sorted({s for s in KERNEL_STATES if s <= updates} | {updates})
+    states, s = [], 0                      # s = 0 (no support point yet) scores 0 everywhere: the test knows it
+    for _ in range(payload["T"]):
+        if run.step().record.updated:
+            s += 1
+            if s in wanted:
+                states.append({"s": s, "decision": run.learner.decision_function(xy).tolist()})
+    assert s == updates, "the replayed run is not the payload's"
+    return {"name": label, "learner": learner, "dual": {**dual, "grid": grid}, "states": states}
+
+
+def novikoff_case() -> dict:
+    """The drag data of a Perceptron run and, for a few u, γ_t, R_t and Novikoff's bound at every trial."""
+    from learners import bounds
+
+    from lab.stories import STORIES
+
+    presets = STORIES[NOVIKOFF_STORY].presets
+    _, payload = _story_run(presets["perceptron_learner"], {}, NOVIKOFF_STORY, presets["perceptron_order"],
+                            presets["perceptron_passes"])
+    drag = payload["drag"]
+    T = min(NOVIKOFF_TRIALS, payload["T"])
+    point = payload["trials"]["point"][:T]
+    F, signs = np.array(drag["F"], dtype=float), np.array(drag["signs"], dtype=float)
+    best = np.array(drag["best"]["u"], dtype=float)
+    cases = []
+    for turn in NOVIKOFF_TURNS:
+        c, s = np.cos(turn), np.sin(turn)
+        u = best.copy()
+        u[:2] = [c * best[0] - s * best[1], s * best[0] + c * best[1]]
+        margins = signs[point] * (F[point] @ u)
+        gamma = np.minimum.accumulate(margins)
+        R = np.maximum.accumulate(np.linalg.norm(F[point], axis=1))
+        norm = float(np.linalg.norm(u))
+        bound = [float(bounds.novikoff(r, norm, g)) if g > 0 else None for r, g in zip(R, gamma)]
+        broken = next((t + 1 for t, g in enumerate(gamma) if g <= 0), 0)
+        cases.append({"u": u.tolist(), "norm": norm, "gamma": gamma.tolist(), "R": R.tolist(), "bound": bound,
+                      "broken": broken})
+    return {"story": NOVIKOFF_STORY, "T": T, "point": point, "drag": {"F": drag["F"], "signs": drag["signs"]},
+            "cases": cases}
+
+
+def _replayed(name: str, values: dict, advice, outcomes) -> dict:
+    """The learner's shares of the weight and every expert's mistakes after each trial 0..T."""
+    from lab import catalog
+
+    learner = catalog.build(name, values)
+    if "random_state" in learner.get_params():
+        learner.set_params(random_state=0)
+    N = advice.shape[1]
+    shares, totals = [[1.0 / N] * N], [[0] * N]          # weights all 1 before the first trial
+    records = []
+    for row, outcome in zip(advice, outcomes):
+        records.append(learner.learn_one(row, int(outcome)))
+        shares.append(learner.normalized_weights_.tolist())
+        totals.append(learner.expert_mistakes_.astype(int).tolist())
+    return {"shares": shares, "totals": totals, "records": records}
+
+
+def experts_case() -> list:
+    """Expert runs: the payload fields the experts scene reads, and the learner's weights after every trial."""
+    from tests.story_payloads import load
+
+    cases = []
+    payload = load()["perfect-expert"][0]
+    advice = np.array([[int(a) for a in row] for row in payload["advice"]])
+    outcomes = np.array([int(o) for o in payload["outcomes"]])
+    assert payload["learner"] == "Weighted Majority" and len(set(payload["factors"])) == 1
+    found = _replayed("Weighted Majority", {"beta": payload["factors"][0]}, advice, outcomes)
+    fields = {key: payload[key] for key in ("T", "N", "advice", "outcomes", "factors")}
+    cases.append({"name": "Weighted Majority, the perfect-expert story", "payload": {
+        **fields, "trials": {"restarted": payload["trials"]["restarted"]}},
+        "shares": found["shares"], "totals": found["totals"]})
+    for label, values, T, N, seed in EXPERT_RUNS:
+        rng = np.random.default_rng(seed)
+        outcomes = rng.integers(0, 2, T)
+        wrong = rng.random((T, N)) < np.linspace(0.1, 0.45, N)
+        advice = np.where(wrong, 1 - outcomes[:, None], outcomes[:, None])
+        found = _replayed("Randomized Weighted Majority", values, advice, outcomes)
+        records = found["records"]
+        cases.append({"name": label, "payload": {
+            "T": T, "N": N, "advice": ["".join(map(str, row)) for row in advice.tolist()],
+            "outcomes": "".join(map(str, outcomes.tolist())),
+            "factors": [float(r.update["factor"]) for r in records],
+            "trials": {"restarted": "".join("1" if r.restarted else "0" for r in records)}},
+            "shares": found["shares"], "totals": found["totals"]})
+    return cases
+
+
+def make() -> dict:
+    """Every fixture: file name → its content."""
+    return {"kernel.json": {"cases": [kernel_case(*run) for run in KERNEL_RUNS]},
+            "novikoff.json": novikoff_case(), "experts.json": {"cases": experts_case()}}
+
+
+def write(folder: Path = FOLDER) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, content in make().items():
+        path = folder / name
+        path.write_text(json.dumps(content, separators=(",", ":"), allow_nan=False) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    for written in write():
+        print(f"wrote {written.relative_to(HERE.parents[1])} ({written.stat().st_size:,} bytes)")
