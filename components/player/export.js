@@ -2,6 +2,31 @@
 // A part of the Player (timeline.js mixes its methods in).
 const PRESENTATION_WIDTH = 1920;                          // px: saved figures are at least this wide
 
+// Every one-line text of a saved figure keeps the width it has on the page (textLength): a viewer without the
+// page's font — an SVG opened in another program, and every PNG, drawn from the SVG as an image, which cannot use
+// the page's web fonts — fits its own font into that width instead of running a wider fallback font into the next
+// legend entry's glyph (issue 27: "previous boundary" ran into the comparator's line).  Measured in the page,
+// where the font plotly.js laid the figure out with is loaded.
+function pinTextWidths(svgText) {
+  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
+  const svg = document.importNode(parsed, true);
+  const holder = node("div", {"aria-hidden": "true"});
+  Object.assign(holder.style, {position: "fixed", left: "-100000px", top: "0", visibility: "hidden"});
+  holder.append(svg);
+  document.body.append(holder);
+  try {
+    for (const text of svg.querySelectorAll("text")) {
+      if (text.querySelector("[x], [y], [dx], [dy]")) continue;      // lines or pieces placed one by one
+      const length = text.getComputedTextLength();
+      if (!(length > 0)) continue;
+      text.setAttribute("textLength", length.toFixed(2));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+    return new XMLSerializer().serializeToString(svg);
+  } finally {
+    holder.remove();
+  }
+}
 
 class FigureExport {
   // The boundary as one SVG: plotly.js's own export of the two layers (axes, regions' base, points)
@@ -30,8 +55,9 @@ class FigureExport {
     const title = this.title.textContent.replace(/[&<>]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;"}[c]));
     parts.push(`<text x="${tx + 8}" y="${ty + th * 0.7}" font-family='${FONT_FAMILY}' font-size="15" fill="#1f2328">${title}</text>`);
     const width = Math.round(box.width * scale), height = Math.round(box.height * scale);
-    return {svg: `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" ` +
-                 `height="${height}" viewBox="0 0 ${box.width} ${box.height}">${parts.join("")}</svg>`, width, height};
+    return {svg: pinTextWidths(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ` +
+                               `width="${width}" height="${height}" viewBox="0 0 ${box.width} ${box.height}">` +
+                               `${parts.join("")}</svg>`), width, height};
   }
 
   async saveFigure(format) {

@@ -122,3 +122,53 @@ def test_no_legend_title_or_tick_label_runs_into_another(plot_page, width):
 def test_winnow_log_ticks_are_the_sizes_run_not_plotly_minor_digits(plot_page):
     boxes = plot_page.evaluate(MEASURE, [json.loads(figures()["winnow sparse"].to_json()), 600])
     assert boxes["xtickText"] == ["16", "64", "256", "1,024", "4,096"], boxes["xtickText"]
+
+
+#: the boundary's legend in a saved SVG, drawn in a page without the lab's font (Source Sans, which Streamlit
+#: serves to its pages): what another program shows, and what the PNG is (the SVG drawn as an image, which
+#: cannot use the page's fonts).  Glyph boxes of lines have no height: half a line's width is added.
+SAVED_LEGEND = """(svgText) => {
+  const SOURCE_SANS = %s;
+  document.body.innerHTML = svgText;
+  const svg = document.body.querySelector('svg');
+  svg.setAttribute('width', svg.viewBox.baseVal.width);
+  svg.setAttribute('height', svg.viewBox.baseVal.height);
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top - 1.5, r.right, r.bottom + 1.5]; };
+  const texts = [...svg.querySelectorAll('.legend .legendtext')].map((e) => ({text: e.textContent, box: box(e)}));
+  const glyphs = [...svg.querySelectorAll('.legend .legendpoints, .legend .legendlines')]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 || r.height > 0; })
+    .map((e) => ({name: e.closest('.traces').querySelector('.legendtext').textContent, box: box(e)}));
+  return {texts, glyphs, svg: box(svg), sourceSans: SOURCE_SANS()};
+}"""
+#: whether the page has the lab's font loaded (Streamlit's web font)
+SOURCE_SANS = "() => [...document.fonts].some((f) => f.family.replace(/[\"']/g, '') === 'Source Sans' && f.status === 'loaded')"
+
+
+def test_the_saved_boundarys_legend_texts_keep_out_of_the_glyphs(app_page, server_url, browser):
+    """Issue 27, Found 6: in the saved boundary "previous boundary" ran into the comparator's glyph — plotly.js laid
+    the legend out in the page's Source Sans, and a viewer without it drew a wider font."""
+    from .player import focus_page, open_story, press
+
+    open_story(app_page, server_url, "thin-margin", "perceptron")
+    focus_page(app_page)
+    press(app_page, "End")
+    assert app_page.evaluate(SOURCE_SANS), "the page lays text out in Source Sans"
+    svg = app_page.evaluate("() => document.querySelector('.mbl-tl-root')._mblPlayer.figureSvg().then((r) => r.svg)")
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    try:
+        viewer = context.new_page()
+        viewer.set_content("<html><body style='margin:0'></body></html>")
+        found = viewer.evaluate(SAVED_LEGEND % SOURCE_SANS, svg)
+    finally:
+        context.close()
+    assert not found["sourceSans"], "the viewer must lack the page's font"
+    names = [t["text"] for t in found["texts"]]
+    assert "previous boundary" in names and any(name.startswith("comparator u") for name in names), names
+    left, top, right, bottom = found["svg"]
+    for text in found["texts"]:
+        a = text["box"]
+        assert a[0] >= left and a[2] <= right and a[1] >= top and a[3] <= bottom, f"{text['text']} leaves the figure"
+        for glyph in found["glyphs"]:
+            assert not overlap(a, glyph["box"]), f"the legend text {text['text']!r} runs into the glyph of {glyph['name']!r}"
+        for other in found["texts"]:
+            assert other is text or not overlap(a, other["box"]), f"{text['text']!r} runs into {other['text']!r}"
