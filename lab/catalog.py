@@ -1,7 +1,7 @@
 """Every learner of the lab in one place: its parameters, its trial math, its bound curves, its invariants.
 
 One :class:`LearnerSpec` per learner, as data.  Pages draw their controls from ``params``
-(:class:`Param`), build the learner with :func:`build`, and everything that depends on
+(rows, :class:`lab.settings.Setting`), build the learner with :func:`build`, and everything that depends on
 which learner it is comes from the entry's callables — never from a learner's class
 name:
 

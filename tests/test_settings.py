@@ -230,3 +230,28 @@ def test_the_url_scan_finds_every_kind_of_write():
               "def d():\n    st.query_params.update(x='1')\n"
               "def e():\n    return st.query_params.get('x')\n")
     assert [function for function, _ in _url_writes(ast.parse(source))] == ["a", "b", "c", "d"]
+
+
+@pytest.mark.parametrize("page, query", [
+    ("experts", {"learner": "randomized-weighted-majority"}),
+    ("winnow", {"section": "high-dimensional-experiment"})])
+def test_a_pages_widgets_are_its_tables_rows(page, query):
+    """The widgets the page draws from its table have the rows' ranges, options and values."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.switch_page(f"views/{page}.py")
+    at.query_params.update(query)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    widgets = {w.key: w for kind in ("slider", "number_input", "selectbox", "radio", "checkbox", "toggle",
+                                     "segmented_control") for w in getattr(at, kind)}
+    link = links.read_query(page, query)
+    rows = [row for row in settings.page_settings(page, link.widgets.get(settings.learner_widget(page) or ""))
+            if row.widget in widgets]
+    assert len(rows) >= (7 if page == "experts" else 3), sorted(widgets)
+    for row in rows:
+        widget = widgets[row.widget]
+        if row.kind in ("int", "float", "range"):
+            assert (widget.min, widget.max) == (row.low, row.high), row.widget
+        elif row.kind == "choice":
+            assert list(widget.options) == [row.shown_option(o) for o in row.options], row.widget
+        assert widget.value == link.widgets.get(row.widget, row.default), row.widget
