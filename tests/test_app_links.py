@@ -172,7 +172,7 @@ def test_the_share_panel_offers_the_link_the_lab_file_and_the_html_export():
     assert len(share) == 1
     data = json.loads(share[0].proto.json)
     assert data["fits"] is True and json.loads(data["file"])["page"] == "perceptron"
-    assert [b for b in at.sidebar.get("download_button") if "HTML" in b.proto.label]
+    assert data["run"] == at.session_state["timelines"]["perceptron"]["id"]   # Export this run as HTML is offered
 
 
 # ------------------------------------------------------------------ the HTML export
