@@ -425,7 +425,11 @@ def spray_points(points: PointSet, region, n, label, seed=0, weight=1.0) -> Poin
 # ---------------------------------------------------------------- the registry
 @dataclass(frozen=True)
 class GenParam:
-    """One slider: argument ``name``, its ``label``, ``kind`` "int" or "float", default, range, step."""
+    """One slider: argument ``name``, its ``label``, ``kind`` "int" or "float", default, range, step.
+
+    The lab's one parameter dataclass is ``lab.settings.Setting``; this layer cannot import the lab, so a
+    generator declares its parameters here and ``lab.settings.generator_setting`` makes their rows (the
+    Data page's sliders and a link's ``g.<name>``) from them."""
 
     name: str
     label: str
