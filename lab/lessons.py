@@ -92,7 +92,8 @@ class Data:
 
 @dataclass(frozen=True)
 class Advice:
-    """An advice stream of a screen: a generator of :mod:`lab.experts_run` (or the lecture's table)."""
+    """An advice stream of a screen: a generator of :data:`datasets.advice.GENERATORS` (or the lecture's
+    table)."""
 
     generator: str
     n_experts: int = 16
@@ -101,9 +102,13 @@ class Advice:
     seed: int = 0
 
     def stream(self, learner: str = "Weighted Majority"):
-        from lab.experts_run import make_stream
+        """The :class:`datasets.advice.AdviceStream` (the adversary plays against ``learner`` built by the
+        catalog with its default parameters)."""
+        from datasets.advice import make_stream
+        from lab import catalog
 
-        return make_stream(self.generator, self.n_experts, self.n_trials, *self.error_rates, self.seed, learner, {})
+        return make_stream(self.generator, self.n_experts, self.n_trials, *self.error_rates, self.seed,
+                           catalog.build(learner, {}, seed=self.seed))
 
 
 @dataclass(frozen=True)
@@ -204,14 +209,12 @@ def settings_text(values: dict) -> str:
 
 
 def payload(setup: Setup) -> dict:
-    """The player's payload of a screen (:func:`lab.timeline.build_timeline` on :func:`run_inputs`, or
-    :func:`lab.experts_timeline.build_experts_timeline` on the screen's advice stream)."""
-    if setup.experts:
-        from lab.experts_timeline import build_experts_timeline
-
-        advice, outcomes = setup.data.stream(setup.learner)
-        return build_experts_timeline(setup.learner, setup.parameters, advice, outcomes, seed=setup.seed)
+    """The player's payload of a screen: :func:`lab.timeline.build_timeline` on :func:`run_inputs`, or on the
+    screen's advice stream."""
     from lab.timeline import build_timeline
+
+    if setup.experts:
+        return build_timeline(setup.learner, setup.parameters, setup.data.stream(setup.learner), seed=setup.seed)
 
     inputs = run_inputs(setup)
     return build_timeline(inputs["name"], inputs["values"], inputs["points"], order=inputs["order"],

@@ -251,11 +251,12 @@ def test_the_perceptron_worst_case_in_the_lab_player_makes_the_same_mistakes():
 
 
 def test_the_weighted_majority_worst_case_in_the_lab_player_makes_the_same_mistakes():
-    from lab.experts_timeline import build_experts_timeline
+    from datasets.advice import AdviceStream
+    from lab.timeline import build_timeline
 
     result = challenges.outcome("experts", challenges.best_possible("experts").text)
-    payload = build_experts_timeline("Weighted Majority", {"beta": challenges.BETA}, result.state["advice"],
-                                     result.state["outcomes"])
+    payload = build_timeline("Weighted Majority", {"beta": challenges.BETA},
+                             AdviceStream(result.state["advice"], result.state["outcomes"]))
     assert payload["trials"]["mistake"] == "".join("1" if t["mistake"] else "0" for t in result.trials)
     assert payload["trials"]["cum_mistakes"][-1] == 7
 

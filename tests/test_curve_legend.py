@@ -2,7 +2,7 @@
 line that can be told apart, nothing in the legend that is not drawn, no HTML entity in a note.
 
 The unit tests build figures from hand-made curves; the run tests go through the player's payloads
-(lab.timeline, lab.experts_timeline) on the stories the issue names.
+(lab.timeline) on the stories the issue names.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import numpy as np
 import pytest
 
 from datasets import generators
-from datasets.advice import with_perfect_expert
-from lab.experts_timeline import build_experts_timeline
+from datasets.advice import AdviceStream, with_perfect_expert
 from lab.stories import STORIES, make_points
 from lab.timeline import build_timeline
 from viz import curves, palette
@@ -158,7 +157,7 @@ def test_wide_margin_story_draws_novikoff_in_view():
 
 def test_one_perfect_expert_draws_the_weighted_majority_bound_in_view_and_merges_its_lecture_form():
     advice, outcomes = with_perfect_expert(80, 16, error_rate=np.linspace(0.2, 0.45, 16), seed=0, perfect_expert=8)
-    figure = figure_of(build_experts_timeline("Weighted Majority", {"beta": 0.5}, advice, outcomes))
+    figure = figure_of(build_timeline("Weighted Majority", {"beta": 0.5}, AdviceStream(advice, outcomes)))
     traces = bound_traces(figure)
     assert traces and all(in_view(last_drawn(t), figure["layout"]["yaxis"]) for t in traces)
     names = [t["name"] for t in figure["data"]]

@@ -30,8 +30,7 @@ from datasets.pointset import MAX_VALUE, PointSet
 import json
 
 from lab import catalog
-from lab.experts_run import ALGORITHMS, GENERATORS, make_stream
-from lab.experts_timeline import build_experts_timeline
+from datasets.advice import GENERATORS, AdviceStream, make_stream
 from lab.timeline import build_timeline, payload_json
 from learners import bounds
 from viz.boundary import point_traces
@@ -218,10 +217,11 @@ def expert_settings(generator: str) -> list:
     second and fifth setting, both high (2,000 trials: weights underflow); error rates both 0,
     both 1, or from 0 to 1."""
     P = catalog.EXPERT_PARAMS
-    learners_at_ends = [(ALGORITHMS[0], {"beta": P["beta"].low}), (ALGORITHMS[0], {"beta": P["beta"].high}),
-                        (ALGORITHMS[1], {"epsilon": P["epsilon"].low, "doubling": False}),
-                        (ALGORITHMS[1], {"epsilon": P["epsilon"].high, "doubling": False}),
-                        (ALGORITHMS[1], {"epsilon": P["epsilon"].low, "doubling": True})]
+    wm, rwm = catalog.PAGES["experts"]
+    learners_at_ends = [(wm, {"beta": P["beta"].low}), (wm, {"beta": P["beta"].high}),
+                        (rwm, {"epsilon": P["epsilon"].low, "doubling": False}),
+                        (rwm, {"epsilon": P["epsilon"].high, "doubling": False}),
+                        (rwm, {"epsilon": P["epsilon"].low, "doubling": True})]
     sizes = [(int(P["n_experts"].low), int(P["n_trials"].low)), (int(P["n_experts"].high), int(P["n_trials"].high))]
     low, high = P["error_rates"].low, P["error_rates"].high
     rates = [(low, low), (high, high), (low, high)]
@@ -231,12 +231,13 @@ def expert_settings(generator: str) -> list:
 @pytest.mark.parametrize("generator", GENERATORS)
 def test_the_experts_page_at_the_ends_of_its_sliders_draws_finite_figures(generator):
     for algorithm, params, n_experts, n_trials, (low, high) in expert_settings(generator):
-        advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, 0, algorithm, params)
+        advice, outcomes = make_stream(generator, n_experts, n_trials, low, high, 0,
+                                       catalog.build(algorithm, params, seed=0))
         values = {k: v for k, v in params.items() if not (k == "epsilon" and params.get("doubling"))}
-        payload = build_experts_timeline(algorithm, values, advice, outcomes, seed=0)
+        payload = build_timeline(algorithm, values, AdviceStream(advice, outcomes), seed=0)
         assert payload["T"] == len(outcomes)
         assert_finite_payload(payload)
-        if algorithm != ALGORITHMS[0]:
+        if algorithm != catalog.PAGES["experts"][0]:
             m = max(int((advice != outcomes[:, None]).sum(axis=0).min()), 1)
             assert_finite(rwm_epsilon_figure(advice.shape[1], m, np.linspace(0.01, 0.5, 50)))
             assert math.isfinite(bounds.rwm_best_epsilon(m, advice.shape[1]))

@@ -146,10 +146,12 @@ def test_the_data_table_is_one_key_away_and_holds_the_points_and_every_trial(pag
 
 def test_an_experts_run_is_described_and_announced_too(page, tmp_path):
     """The experts' scene (bars, no boundary) is the named image of an experts run; its trials are spoken."""
-    from lab.experts_timeline import build_experts_timeline
+    from datasets.advice import AdviceStream
+    from lab.timeline import build_timeline
 
     rng = np.random.default_rng(0)
-    run = build_experts_timeline("Weighted Majority", {}, rng.integers(0, 2, size=(40, 8)), rng.integers(0, 2, size=40))
+    run = build_timeline("Weighted Majority", {},
+                         AdviceStream(rng.integers(0, 2, size=(40, 8)), rng.integers(0, 2, size=40)))
     open_export(page, tmp_path, run)
     for _ in range(3):
         page.keyboard.press("ArrowRight")

@@ -207,8 +207,8 @@ def test_the_two_layers_stay_aligned_and_the_zoom_survives_a_step(app_page, serv
 def test_the_experts_weights_the_player_shows_are_the_learners(app_page, server_url, learner):
     """The player rebuilds the weights from advice, outcomes and phases (w_i = f^{c_i}); at several
     trials they are the learner's own normalized weights, restarts of the doubling trick included."""
+    from datasets.advice import make_stream
     from lab import catalog
-    from lab.experts_run import make_stream
 
     app_page.goto(f"{server_url}/experts")
     wait_for_player(app_page)
@@ -222,8 +222,7 @@ def test_the_experts_weights_the_player_shows_are_the_learners(app_page, server_
         app_page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.kind === 'experts'")
         values = {"doubling": True}
     name = "Weighted Majority" if learner == "Weighted Majority" else "Randomized Weighted Majority"
-    advice, outcomes = make_stream("noisy experts", 16, 200, 0.1, 0.5, 0, name,
-                                   {"beta": 0.5, "epsilon": 0.5, "doubling": values.get("doubling", False)})
+    advice, outcomes = make_stream("noisy experts", 16, 200, 0.1, 0.5, 0)
     model = catalog.build(name, values)
     if "random_state" in model.get_params():
         model.set_params(random_state=0)
