@@ -111,7 +111,6 @@ TEMPLATE_NAMES = ["%{x}%{y}", "<b>%{customdata[0]}</b>", "plain"]
 def _figures_with(names):
     import numpy as np
     from experiments.priority import OURS, fit_methods
-    from viz.experts import expert_weights_figure
     from viz.priority import regions_side_by_side
     from viz.timeline import timeline_boundary_figure
     rng = np.random.default_rng(0)
@@ -123,7 +122,6 @@ def _figures_with(names):
     yield timeline_boundary_figure(X, labels, names, box=box, region_classes=list(range(len(names))),
                                    n_support=len(names), binary=False)
     yield regions_side_by_side(X, labels, names, models, theta, columns=len(OURS))
-    yield expert_weights_figure(np.ones(len(names)), names=names)
 
 
 def test_template_syntax_in_class_names_is_escaped_in_every_figure():

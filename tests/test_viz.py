@@ -10,7 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from learners import ApportionedMargin, MultiVectorPerceptron, Perceptron, RandomizedWeightedMajority
+from learners import ApportionedMargin, MultiVectorPerceptron, Perceptron
 from learners.comparators import BoundCurve
 from viz import boundary, curves, experts, geometry, palette, timeline
 from viz.geometry import (argmax_regions, border_segments, box_area, clip_polygon_halfplane, halfplane_regions,
@@ -414,29 +414,6 @@ def test_invariants_and_mistakes_vs_cost_figures():
 
 
 # ---------------------------------------------------------------- experts
-def test_expert_weights_figure_colours_the_wrong_experts_and_survives_tiny_weights():
-    figure = experts.expert_weights_figure([1.0, 1.0, 2.0], wrong_mask=[True, False, True], names=["a", "b", "c"])
-    wrong = next(t for t in figure.data if t.name == "wrong this trial")
-    right = next(t for t in figure.data if t.name == "right this trial")
-    assert list(wrong.x) == ["a", "c"] and list(wrong.y) == [0.25, 0.5] and wrong.marker.color == palette.WRONG_COLOR
-    assert list(right.x) == ["b"] and list(figure.layout.xaxis.categoryarray) == ["a", "b", "c"]
-    log_weights = np.array([0.0, -2000.0, -np.inf])          # shares 1, e^−2000 (underflows), 0
-    figure = experts.expert_weights_figure(log_weights, log_y=True, from_log=True)
-    heights = list(figure.data[0].y)
-    assert heights[0] == pytest.approx(0.0) and heights[1] == pytest.approx(-2000 / np.log(10))
-    assert heights[2] < heights[1]                            # zero drawn below the smallest
-    assert_clean(figure)
-    with pytest.raises(ValueError, match="≥ 0"):
-        experts.expert_weights_figure([1.0, -1.0])
-
-
-def test_vote_figure_and_the_lecture_table_vote():
-    figure = experts.vote_figure(2 / 3, 1 / 3)                 # lecture table, trial 1: predicts 0
-    assert list(figure.data[0].x) == pytest.approx([2 / 3, 1 / 3]) and "predicts 0" in figure.layout.title.text
-    assert "predicts 1" in experts.vote_figure(0.5, 0.5).layout.title.text   # ties go to 1
-    assert_clean(experts.vote_figure(0.0, 0.0))
-
-
 def test_rwm_epsilon_figure_marks_the_minimum_of_the_lecture_bound():
     grid = np.linspace(0.01, 0.5, 200)
     figure = experts.rwm_epsilon_figure(16, 50, grid, current_epsilon=0.5)
@@ -448,19 +425,6 @@ def test_rwm_epsilon_figure_marks_the_minimum_of_the_lecture_bound():
     assert_clean(experts.rwm_epsilon_figure(1, 0, grid))
     with pytest.raises(ValueError):
         experts.rwm_epsilon_figure(4, 10, [0.0, 0.7])
-
-
-def test_doubling_phases_figure_shades_every_phase():
-    rng = np.random.default_rng(0)
-    advice, outcomes = rng.integers(0, 2, (300, 6)), rng.integers(0, 2, 300)
-    model = RandomizedWeightedMajority(doubling=True, random_state=0).fit(advice, outcomes)
-    h = model.history_
-    figure = experts.doubling_phases_figure(h["trial"], h["cum_expected_mistakes"], h["best_expert_mistakes"],
-                                            model.phases_)
-    started = [p for p in model.phases_ if p[0] <= h["trial"][-1]]
-    assert len(started) > 1 and len(figure.layout.shapes) == len(started)
-    assert list(figure.data[2].x) == [p[0] for p in started]
-    assert_clean(figure)
 
 
 def sent(figure) -> dict:

@@ -53,7 +53,6 @@ def figures() -> dict:
                           model="PA-II", others=[dict(method="OOZ d=100", fraction=0.2, accuracy=0.7)])
     committee = dict(member_accuracy=[0.80, 0.82, 0.81], committee=0.83, min_frequency=0.815, member="OOZ d=100",
                      passes=3)
-    trials = np.arange(1, 401)
     return {
         "winnow sparse": experiments.scaling_figure(result, "sparse"),
         "winnow dense": experiments.scaling_figure(result, "dense"),
@@ -64,9 +63,6 @@ def figures() -> dict:
                                                         "mistake rate"),
         "sparsification": experiments.sparsification_figure(sparsification),
         "committee": experiments.committee_figure(committee),
-        "doubling": experts.doubling_phases_figure(trials, np.sqrt(trials) * 3, trials // 9,
-                                                   [(1, 8.3, 0.5), (120, 16.6, 0.35), (300, 33.2, 0.25)]),
-        "weights": experts.expert_weights_figure(np.linspace(1, 3, 16), wrong_mask=np.arange(16) % 3 == 0),
     }
 
 
