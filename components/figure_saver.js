@@ -5,25 +5,12 @@
 // save draws the figure again from its data and layout with the lab's plotly.js (served from
 // static/, the same copy the player uses), at the width shown, scaled so the image is
 // PRESENTATION_WIDTH pixels wide: text and markers grow with it, as on a projector.  Nothing leaves
-// the browser.  (The player's boundary has its own buttons: its moving parts are not Plotly's.)
+// the browser.  (The player's boundary has its own buttons: its moving parts are not Plotly's.)  plotly.js is
+// loaded by the player's one loader, loadPlotly of components/player/plotly.js, which components/figure_saver.py
+// puts before this script in the component's module.
 
 const PRESENTATION_WIDTH = 1920;
 const CHARTS = '[data-testid="stPlotlyChart"], .mbl-tl-curves';
-let plotlyLoading = null;
-
-function loadPlotly(src) {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!plotlyLoading) {
-    plotlyLoading = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = new URL(src, document.baseURI).href;
-      script.onload = () => (window.Plotly ? resolve(window.Plotly) : reject(new Error("plotly.js did not load")));
-      script.onerror = () => { plotlyLoading = null; reject(new Error(`could not load ${src}`)); };
-      document.head.appendChild(script);
-    });
-  }
-  return plotlyLoading;
-}
 
 function download(blob, name) {
   const anchor = document.createElement("a");

@@ -1,7 +1,8 @@
 """SVG and PNG buttons under every Plotly figure of a page, at presentation size (``figure_saver.js``).
 
 Mounted once per page run (``app.py``); the browser finds the page's figures itself, so pages
-call nothing.  The images are made in the browser with the lab's own plotly.js (``static/``).
+call nothing.  The images are made in the browser with the lab's own plotly.js (``static/``), loaded by the
+player's one plotly.js loader (``components/player/plotly.js``), which :data:`SCRIPT` puts before the saver's code.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import streamlit as st
 from .plotly_assets import PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
+#: the component's one ES module: the player's plotly.js loader, then the saver (figure_saver.js)
+SCRIPT = "\n".join((HERE / name).read_text(encoding="utf-8") for name in ("player/plotly.js", "figure_saver.js"))
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_figure_saver", html="<span></span>", isolate_styles=False,
     # its own styles, then the pages' (components/page.css): this component is on every page, unisolated
     css=(HERE / "figure_saver.css").read_text(encoding="utf-8") + "\n" + (HERE / "page.css").read_text(encoding="utf-8"),
-    js=(HERE / "figure_saver.js").read_text(encoding="utf-8"))
+    js=SCRIPT)
 
 
 def figure_saver() -> None:

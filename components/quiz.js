@@ -19,23 +19,16 @@
     return Number(value.toPrecision(4)).toString().replace("-", "−");
   }
 
-  // A number the student typed: a true minus sign or a decimal comma are read as well; NaN otherwise.
-  function parseNumber(text) {
-    const clean = String(text).trim().replace(/\u2212/g, "-").replace(/^(-?\d+),(\d+)$/, "$1.$2");
-    if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(clean)) return NaN;
-    return Number(clean);
-  }
-
-  // The comparisons — the only rules here: an option's index, a set of indices, numbers within a tolerance.
+  // The comparisons — the only rules here: an option's index, a set of indices, numbers within the question's
+  // tolerance.  A typed number is read (readNumber) and judged (isClose) by components/player/grading.js, a module
+  // of the player's script (components/html_export.py PLAYER_MODULES), lab/grading.py's rule.
   function grade(question, expected, given) {
     if (question.kind === "choice") return given === expected;
     if (question.kind === "multi") {
       const a = [...given].sort((x, y) => x - y), b = [...expected].sort((x, y) => x - y);
       return a.length === b.length && a.every((v, i) => v === b[i]);
     }
-    const {abs, rel} = question.tolerance;
-    return expected.length === given.length
-      && expected.every((value, i) => Math.abs(given[i] - value) <= Math.max(abs, rel * Math.abs(value)));
+    return expected.length === given.length && expected.every((value, i) => isClose(given[i], value, question.tolerance));
   }
 
   function shown(question, answer) {
@@ -248,7 +241,7 @@
         } else if (question.kind === "multi") {
           given[question.id] = [...set.querySelectorAll("input:checked")].map((input) => Number(input.value));
         } else {
-          const values = [...set.querySelectorAll("input")].map((input) => parseNumber(input.value));
+          const values = [...set.querySelectorAll("input")].map((input) => readNumber(input.value));
           if (values.some((v) => !Number.isFinite(v))) {
             return {problem: `Write a number in every box of “${question.prompt}” (or Skip).`};
           }
@@ -322,5 +315,5 @@
   }
 
   api.use((player) => new Quiz(player));
-  api.quiz = {grade, parseNumber};
+  api.quiz = {grade, readNumber};
 })();

@@ -71,3 +71,26 @@ def test_one_module_writes_the_address_bar():
     for name in ("timeline.js", "quiz.js", "projector.js"):
         text = (COMPONENTS / name).read_text(encoding="utf-8")
         assert "address.write(" in text or "api.url.write(" in text, name
+
+
+def test_one_plotly_loader(tmp_path):
+    """plotly.js is loaded by components/player/plotly.js alone (one loadPlotly, one script element added for it):
+    the player's script and the figure saver's each hold that module, and the saver calls it."""
+    from components.figure_saver import SCRIPT as SAVER
+    from components.timeline import SCRIPT as PLAYER
+
+    loaders = sorted(path.relative_to(COMPONENTS).as_posix() for path in SCRIPTS
+                     if "function loadPlotly" in path.read_text(encoding="utf-8")
+                     or 'createElement("script")' in path.read_text(encoding="utf-8"))
+    assert loaders == ["player/plotly.js"]
+    loader = (COMPONENTS / "player" / "plotly.js").read_text(encoding="utf-8")
+    saver = (COMPONENTS / "figure_saver.js").read_text(encoding="utf-8")
+    assert SAVER.count(loader) == PLAYER.count(loader) == 1 and SAVER.index(loader) < SAVER.index(saver)
+    assert "await loadPlotly(" in saver
+    for script in (SAVER, PLAYER):
+        assert script.count("function loadPlotly") == 1
+    module = tmp_path / "figure_saver.mjs"
+    module.write_text(SAVER, encoding="utf-8")
+    result = subprocess.run([shutil.which("node") or "node", "--check", str(module)], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr

@@ -3,7 +3,8 @@ runner) loads the very files the player is assembled from and checks what the br
 against Python — a kernel model's scores and shading (components/player/kernel.js against the learners'
 decision_function), the experts' weights (components/player/experts.js against the learners'
 normalized_weights_), Novikoff's bound for a dragged u (components/comparator_drag.js against
-learners.bounds.novikoff) — and the address-bar and key modules.  Their fixtures are made by
+learners.bounds.novikoff), a student's typed number read and judged by the quiz (components/player/grading.js
+against lab.grading) — and the address-bar and key modules.  Their fixtures are made by
 tests/js/fixtures.py and committed; the last test checks they are what it makes now.
 """
 
@@ -31,7 +32,7 @@ def node() -> str:
 def test_the_players_node_tests_pass():
     files = sorted(TESTS.glob("*.test.mjs"))
     assert {path.name for path in files} >= {"kernel.test.mjs", "experts.test.mjs", "novikoff.test.mjs", "url.test.mjs",
-                                             "state.test.mjs"}
+                                             "state.test.mjs", "grading.test.mjs"}
     result = subprocess.run([node(), "--test", *map(str, files)], capture_output=True, text=True, timeout=300,
                             cwd=ROOT)
     summary = {line.split()[1]: int(line.split()[2]) for line in result.stdout.splitlines()
@@ -76,3 +77,15 @@ def test_the_committed_fixtures_are_what_python_computes_now():
     for name, content in made.items():
         committed = json.loads((fixtures.FOLDER / name).read_text(encoding="utf-8"))
         _same(committed, json.loads(json.dumps(content)), name)      # (as JSON: tuples are lists)
+
+
+def test_the_quiz_reads_and_judges_numbers_with_the_tested_module():
+    """quiz.js has no reader or tolerance rule of its own: it calls grading.js's (checked against lab.grading above),
+    which the lab's player script holds before the quiz."""
+    from components.timeline import SCRIPT
+
+    quiz = (ROOT / "components" / "quiz.js").read_text(encoding="utf-8")
+    grading = (ROOT / "components" / "player" / "grading.js").read_text(encoding="utf-8")
+    assert "readNumber(input.value)" in quiz and "isClose(" in quiz
+    assert "Math.max(" not in quiz and "Number(clean" not in quiz and "function parseNumber" not in quiz
+    assert SCRIPT.index(grading) < SCRIPT.index(quiz)

@@ -17,6 +17,10 @@ JavaScript that computes it again in the browser to be compared against.
   from those fields.  Weighted Majority on the "perfect-expert" story as its page built it (the recorded
   payload, tests/fixtures/story_payloads.json.gz), Randomized WM with a fixed ε and with the doubling trick
   (restarts included) on a seeded advice stream.
+* ``grading.json`` — what a student may type (:data:`TYPED`) and what :func:`lab.grading.read_number` reads
+  from it (null where it refuses), and pairs of numbers with :func:`lab.grading.is_close`'s verdict under the
+  payload's tolerance (:data:`lab.grading.TOLERANCE`) and a lesson's own; components/player/grading.js (the
+  quiz's reader and judge) must give the same answers.
 
 They are committed, so ``node --test tests/js/`` runs on its own; ``python3 -m tests.js.fixtures`` writes
 them again and tests/test_player_js.py checks that the committed ones are what this module makes now.
@@ -54,6 +58,21 @@ NOVIKOFF_TURNS = (0.0, 0.05, -0.3, np.pi)
 #: Randomized WM runs: (name, parameter values, trials, experts, seed of the advice stream)
 EXPERT_RUNS = (("randomized WM, ε = 0.3", {"epsilon": 0.3}, 240, 6, 5),
                ("randomized WM, doubling trick", {"doubling": True}, 400, 5, 8))
+
+#: typed answers: fractions, decimal commas, true minus signs, exponents, spaces (Python's strip and the reader's
+#: own), other scripts' digits — and what must be refused (words, two slashes, two commas, nothing, a zero divisor)
+TYPED = ("3/4", "-3/4", "\u22123/4", "\u22120,5", "0,75", "0.75", "1e3", "1E3", "1,5e-2", "2,5/5", "1/3", "+2",
+         " 7 ", "\t7\n", "\u00a07\u3000", "\u20097", "1 000", "3 / 4", "- 3", "1\u2009000", ".5", ",5", "5.",
+         "5,", "1.e3", "-0", "0/5", "1e-999", "\u0663/\u0664", "\U0001d7d1,\U0001d7d3",
+         "2/0", "0/0", "2/0,0", "1e999", "1e308/1e-10", "abc", "", "   ", "1/2/3", "0,1,2", "1..2", "1,,2",
+         "1e", "e3", "1e3.5", ".", ",", "-", "/4", "3/", "1\u00a0000", "1\t2", "0x10", "1_000", "inf", "nan",
+         "\ufeff7", "7\x1c", "\u00bd", "\u00b2", "12%", "(3)", "3 4/5", "--3", "+-3")
+#: (given, expected) pairs judged with the lab's tolerance and with a lesson's (±0.1): well inside, well outside
+#: and around both of its arms (absolute near 0, relative for large answers)
+CLOSE_PAIRS = ((0.75, 0.75), (0.7, 0.75), (0.745, 0.75), (0.004, 0.0), (0.006, 0.0), (-0.004, 0.0),
+               (990.5, 1000.0), (985.0, 1000.0), (-1003.0, -1000.0), (1000.0, -1000.0), (3.2, 3.0),
+               (0.05, 0.1), (1.0e-9, 0.0), (101.0, 100.0), (102.0, 100.0))
+LESSON_TOLERANCE = {"abs": 0.1, "rel": 0.0}
 
 
 def _story_run(learner: str, values: dict, story: str, order: str, passes: int):
@@ -170,10 +189,27 @@ def experts_case() -> list:
     return cases
 
 
+def grading_case() -> dict:
+    """What lab.grading reads from each typed answer (None: refused) and how it judges pairs of numbers."""
+    from lab import grading
+
+    def read(text):
+        try:
+            return grading.read_number(text)
+        except ValueError:
+            return None
+
+    closes = [{"given": given, "expected": expected, "tolerance": tolerance,
+               "close": grading.is_close(given, expected, relative=tolerance["rel"], absolute=tolerance["abs"])}
+              for tolerance in (dict(grading.TOLERANCE), LESSON_TOLERANCE) for given, expected in CLOSE_PAIRS]
+    return {"reads": [{"text": text, "value": read(text)} for text in TYPED], "closes": closes}
+
+
 def make() -> dict:
     """Every fixture: file name → its content."""
     return {"kernel.json": {"cases": [kernel_case(*run) for run in KERNEL_RUNS]},
-            "novikoff.json": novikoff_case(), "experts.json": {"cases": experts_case()}}
+            "novikoff.json": novikoff_case(), "experts.json": {"cases": experts_case()},
+            "grading.json": grading_case()}
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
