@@ -427,6 +427,22 @@ def test_rwm_epsilon_figure_marks_the_minimum_of_the_lecture_bound():
         experts.rwm_epsilon_figure(4, 10, [0.0, 0.7])
 
 
+def test_the_scaling_figure_shows_eta_where_the_rows_have_one_whatever_the_learners_name():
+    """η in a hover is decided by the data (issue 26: no identity by a display name): a learner without η
+    shows none, one with η shows it, however the rows name them."""
+    from viz.experiments import scaling_figure
+
+    def row(learner, eta):
+        return dict(target="sparse", n=16, learner=learner, eta=eta, mistakes=5.0, mistakes_min=4, mistakes_max=6,
+                    trials=100.0, trials_max=100, runs=1, runs_capped=0, bound=None, bound_vacuous=False)
+
+    rows = [row("Perceptron (renamed)", None), row("Perceptron", 0.5), row("Winnow η = 0.5", 0.5)]
+    figure = scaling_figure(dict(rows=rows, trials_cap=1000, references=[]), "sparse")
+    hovers = {t.name: t.hovertemplate for t in figure.data if t.name.endswith(": mistakes")}
+    assert "η" not in hovers["Perceptron (renamed): mistakes"]
+    assert "η" in hovers["Perceptron: mistakes"] and "η" in hovers["Winnow η = 0.5: mistakes"]
+
+
 def sent(figure) -> dict:
     """What the browser receives: the figure's JSON, without the (shared) template."""
     figure = json.loads(figure.to_json())

@@ -1,5 +1,7 @@
 """Learning from expert advice: Weighted Majority and Randomized Weighted Majority (seed 001), on the player."""
 
+import json
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -7,7 +9,7 @@ import streamlit as st
 from datasets.advice import AdviceStream, make_stream
 from lab import catalog
 from lab.settings import page_settings
-from learners import bounds
+from learners import RandomizedWeightedMajority, bounds
 from learners.sources import credit
 from ui import state
 from ui.controls import learner_widgets, page_header, setting_widget
@@ -57,13 +59,13 @@ with st.expander("Edit the advice table"):
 
 
 link = state.link_state(PAGE)
-show_run(PAGE, name, values, AdviceStream(advice, outcomes), key=f"{PAGE}_timeline", seed=seed,
-         start=link.get("t"), present=link.get("present", False))
+shown = show_run(PAGE, name, values, AdviceStream(advice, outcomes), key=f"{PAGE}_timeline", seed=seed,
+                 start=link.get("t"), present=link.get("present", False))
 
-if name != "Weighted Majority":
+if shown and issubclass(spec.cls, RandomizedWeightedMajority):
     st.subheader("RWM's bound against ε")
-    wrong = advice != outcomes[:, None]
-    m = int(wrong.sum(axis=0).min()) if len(outcomes) else 0
+    best = json.loads(state.current_run(PAGE)["payload"])["trials"]["best"]     # the run's own count
+    m = best[-1] if best else 0
     st.plotly_chart(rwm_epsilon_figure(advice.shape[1], max(m, 1), np.linspace(0.01, 0.5, 50),
                                        current_epsilon=None if values.get("doubling") else values.get("epsilon")),
                     key="experts_epsilon_curve", theme=None)

@@ -82,7 +82,8 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
                          arrayminus=[r["mistakes"] - r["mistakes_min"] for r in mine], color=color, thickness=1),
             customdata=[[r["trials"], r.get("eta") or 0.0] for r in mine],
             hovertemplate=("n = %{x}<br>mistakes %{y:,.1f} (mean)<br>trials shown %{customdata[0]:,.0f}"
-                           + ("<br>η = %{customdata[1]:.4g}" if learner != "Perceptron" else "") + "<extra></extra>")))
+                           + ("<br>η = %{customdata[1]:.4g}" if any(r.get("eta") is not None for r in mine) else "")
+                           + "<extra></extra>")))
         bounded = [r for r in mine if not r["bound_vacuous"]]
         if bounded:
             figure.add_trace(go.Scatter(

@@ -44,6 +44,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
+from sklearn.svm import SVC, LinearSVC
+
+from learners.baselines import WeightedOneVsOne, WeightedOneVsRest
 
 from . import palette
 from .boundary import plain, point_traces, segments_xy, support_line_traces
@@ -98,20 +101,20 @@ def linear_rule(model):
             return None
         return (np.asarray(model.class_coef_, float), np.asarray(model.class_intercept_, float),
                 np.asarray(model.theta_, float), np.asarray(model.classes_))
-    name = type(model).__name__
     estimators = getattr(model, "estimators_", None)
-    if name == "WeightedOneVsRest" and estimators and all(_svc_is_linear(e) for e in estimators):
+    if isinstance(model, WeightedOneVsRest) and estimators and all(_svc_is_linear(e) for e in estimators):
         W = np.array([np.asarray(e.coef_, float).reshape(-1) for e in estimators])
         b = np.array([float(np.asarray(e.intercept_).reshape(-1)[0]) for e in estimators])
         return W, b, None, np.asarray(model.classes_)
-    if name == "WeightedOneVsOne" and estimators and len(estimators) == 1 and _svc_is_linear(estimators[0]):
+    if isinstance(model, WeightedOneVsOne) and estimators and len(estimators) == 1 and _svc_is_linear(estimators[0]):
         e = estimators[0]
         return (np.asarray(e.coef_, float).reshape(1, -1), np.asarray(e.intercept_, float).reshape(1),
                 None, np.asarray(model.classes_))
-    if name == "LinearSVC" or (name == "SVC" and _svc_is_linear(model) and len(model.classes_) == 2):
+    crammer_singer = isinstance(model, LinearSVC)
+    if crammer_singer or (isinstance(model, SVC) and _svc_is_linear(model) and len(model.classes_) == 2):
         W = np.asarray(model.coef_, float)
         b = np.asarray(model.intercept_, float).reshape(-1)
-        if name == "LinearSVC" and W.shape[0] != len(model.classes_) and W.shape[0] != 1:
+        if crammer_singer and W.shape[0] != len(model.classes_) and W.shape[0] != 1:
             return None
         return W, b, None, np.asarray(model.classes_)
     return None
