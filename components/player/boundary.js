@@ -54,10 +54,7 @@ class BoundaryScene {
       margin.b = needed;
       await this.Plotly.relayout(this.above, {"margin.b": needed});
     }
-    // on a page the box is as tall as the square plot its width allows (at most 560 px) plus the margins;
-    // presenting, the grid sizes it
-    const side = Math.min(560, Math.max(240, this.boundary.clientWidth - (margin.l || 55) - (margin.r || 10)));
-    this.boundary.style.height = this.present ? "" : `${(margin.t || 44) + side + needed}px`;
+    this.fitBoundaryHeight();
     await this.Plotly.Plots.resize(this.above);
     await this.Plotly.react(this.below, {data: below, layout: this.belowLayout, config: {...config, displayModeBar: false}});
     this.checkAligned();
@@ -75,6 +72,19 @@ class BoundaryScene {
         this.redraw();
       });
     }
+  }
+
+  // On a page the box is as tall as the square plot its width allows (at most 560 px) plus the margins (the bottom
+  // one sized from the legend drawn), again when the width changes (a narrow player turns to one column);
+  // presenting, the grid sizes it.  Whether the height changed.
+  fitBoundaryHeight() {
+    const margin = this.aboveLayout && this.aboveLayout.margin;
+    if (!margin || !this.payload || this.payload.kind !== "points") return false;
+    const side = Math.min(560, Math.max(240, this.boundary.clientWidth - (margin.l || 55) - (margin.r || 10)));
+    const height = this.present ? "" : `${(margin.t || 44) + side + margin.b}px`;
+    if (this.boundary.style.height === height) return false;
+    this.boundary.style.height = height;
+    return true;
   }
 
   // The two layers' plot areas must coincide (same margins, domains and ranges); if plotly.js laid

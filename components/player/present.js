@@ -51,6 +51,7 @@ class Presentation {
   resize() {
     cancelAnimationFrame(this.resizeFrame);
     this.resizeFrame = requestAnimationFrame(async () => {
+      this.fitBoundaryHeight();
       const divs = [this.below, this.above, this.curves, this.invariants].filter((div) => div._fullLayout && div.isConnected);
       await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
       if (this.payload) this.redraw();

@@ -117,9 +117,29 @@ def test_data_reflows_at_320_px(narrow, server_url):
     assert_reflows(narrow, "data")
 
 
+#: the player's boundary box and its legend's texts (the layer above draws the legend), each text's box and the
+#: legend's own box (plotly.js clips a legend wider or taller than its room to that box)
+BOUNDARY = """() => {
+  const box = document.querySelector('.mbl-tl-boundary'), legend = box.querySelector('.mbl-tl-above .legend');
+  const rect = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
+                                                                      bottom: r.bottom, width: r.width}; };
+  return {box: rect(box), legend: legend ? rect(legend.querySelector('rect.bg')) : null,
+          texts: legend ? [...legend.querySelectorAll('text.legendtext')].map((t) => ({text: t.textContent, ...rect(t)}))
+                        : []};
+}"""
+
+
 def test_perceptron_after_a_story_reflows_at_320_px(narrow, server_url):
     open_story(narrow, server_url, "thin-margin", "perceptron")
     assert_reflows(narrow, "perceptron")
+    # one column: the boundary is the column's width (it was ~130 px beside the math, its legend cut to "previous…")
+    seen = narrow.evaluate(BOUNDARY)
+    assert seen["box"]["width"] >= 280, seen["box"]
+    assert {"previous boundary", "current point"} <= {text["text"] for text in seen["texts"]}, seen["texts"]
+    for outer in (seen["box"], seen["legend"]):
+        for text in seen["texts"]:
+            assert (outer["left"] - 1 <= text["left"] and text["right"] <= outer["right"] + 1
+                    and outer["top"] - 1 <= text["top"] and text["bottom"] <= outer["bottom"] + 1), (text, outer)
 
 
 def test_a_lesson_screen_reflows_at_320_px(narrow, server_url):
