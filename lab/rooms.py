@@ -55,6 +55,7 @@ import re
 import secrets
 import time
 
+from . import grading
 from .room_store import StoreUnavailable
 
 __all__ = ["RoomError", "StoreUnavailable", "create_room", "public_state", "version", "drive", "answer",
@@ -393,8 +394,8 @@ def results(store, code: str) -> dict | None:
 
 
 def graded(question: dict, value) -> bool:
-    """Whether ``value`` answers ``question`` right: the same option, the same set, or every number within
-    max(abs, rel·|right|) of the right one (the quiz's rule, components/quiz.js)."""
+    """Whether ``value`` answers ``question`` right: the same option, the same set, or every number close to
+    the right one by :func:`lab.grading.is_close` (the quiz's rule) with the question's tolerance."""
     right = question["answer"]
     if question["kind"] == "choice":
         return value == right
@@ -402,7 +403,7 @@ def graded(question: dict, value) -> bool:
         return sorted(value) == sorted(right)
     tolerance = question["tolerance"]
     return len(value) == len(right) and all(
-        abs(given - expected) <= max(tolerance["abs"], tolerance["rel"] * abs(expected))
+        grading.is_close(given, expected, relative=tolerance["rel"], absolute=tolerance["abs"])
         for given, expected in zip(value, right))
 
 

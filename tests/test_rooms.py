@@ -222,6 +222,22 @@ def test_numbers_are_counted_graded_and_binned_alike_in_both_rounds(store):
     assert counted["counts"] == [[[], 1], [[0, 2], 1]] and counted["right"] == 1
 
 
+def test_a_typed_fraction_or_decimal_comma_is_graded_by_the_quiz_rule(monkeypatch):
+    """A room grades a number answer by the lab's one rule (lab.grading.is_close, the quiz's): what a student
+    types as 3/4, 0,75 or 1,5; −2 is read by lab.grading and graded right or wrong as the quiz grades it."""
+    from lab import grading
+
+    question = {"kind": "numbers", "answer": [0.75, -2.0], "tolerance": dict(grading.TOLERANCE)}
+    for typed in ("3/4; −2", "0,75 -2", "(0,755, −2,01)", "0,76; −2", "3/5; −2", "1,5; −2"):
+        given = grading.read_numbers(typed, 2)
+        like_the_quiz = all(grading.is_close(g, e) for g, e in zip(given, question["answer"]))
+        assert rooms.graded(question, given) == like_the_quiz, typed
+    calls = []
+    monkeypatch.setattr(grading, "is_close", lambda *args, **kwargs: calls.append((args, kwargs)) or False)
+    assert not rooms.graded(question, [0.75, -2.0])              # the rule is lab.grading's, not a copy
+    assert calls and calls[0][1] == {"relative": grading.RELATIVE_TOLERANCE, "absolute": grading.ABSOLUTE_TOLERANCE}
+
+
 def test_a_browser_cannot_flood(store, monkeypatch):
     monkeypatch.setattr(rooms.time, "time", lambda: 1_800_000_030.0)     # one rate window for the whole test
     code, token = _room(store)
