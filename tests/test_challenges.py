@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lab import challenges
+from tests.parallel import TIMED
 from tests.test_app import as_read
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -420,6 +421,7 @@ ADVERSARIAL = {
 PARSE_SECONDS, PARSE_SECONDS_PER_CHARACTER = 0.05, 1e-6
 
 
+@TIMED
 @pytest.mark.parametrize("shape", list(ADVERSARIAL))
 @pytest.mark.parametrize("size", [9_999, 10_240, 100_000, 1_000_000])
 def test_adversarial_text_is_parsed_in_linear_time(shape, size):

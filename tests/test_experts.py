@@ -15,6 +15,7 @@ from datasets.advice import (adversarial_stream, lecture_table, noisy_experts, r
 from learners import RandomizedWeightedMajority, WeightedMajority, bounds
 from learners._base import HISTORY_FIELDS
 from learners.comparators import doubling_phases, expert_bound_curves
+from tests.parallel import TIMED
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -299,6 +300,7 @@ def test_weights_underflow_to_zero_but_votes_stay_exact():
     assert not np.any(np.isnan(model.history_["vote_for_one"]))
 
 
+@TIMED
 def test_weighted_majority_is_fast():
     advice, outcomes = noisy_experts(10_000, np.full(1000, 0.4), seed=0)
     WeightedMajority().fit(advice[:5], outcomes[:5])   # compile outside the clock

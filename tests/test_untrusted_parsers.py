@@ -23,6 +23,9 @@ from components.canvas import check_canvas_event, event_id, parse_canvas_event
 from datasets import csv_io
 from lab import links
 from lab.pointcodec import decode_points
+from tests.parallel import TIMED
+
+pytestmark = TIMED                      # wall times against a bound: never beside another timed or heavy test
 
 APP = str(__import__("pathlib").Path(__file__).resolve().parents[1] / "app.py")
 BOUND = 0.05

@@ -167,10 +167,17 @@ def app_page(page):
 #: byte is 0x5A), a run started (a ForwardMsg ``new_session``, field 4, sent at every run's start) and a run
 #: finished (``script_finished``, field 6, any status but FINISHED_EARLY_FOR_RERUN = 2, which a newer
 #: request interrupted).  ``answered`` is the event number of the last run finished that started after the
-#: last request; every request has been run when ``answered > rerun``.
+#: last request; every request has been run when ``answered > rerun``.  ``pending`` counts the user's inputs
+#: (clicks, keys, changes) whose handlers may still send a request from a zero-delay timer.
 WIRE_WATCH = """(() => {
   if (window.__mblWire || !window.WebSocket) return;
-  const wire = window.__mblWire = {events: 0, sent: 0, rerun: 0, started: 0, answered: 0, token: null, quiet: 0};
+  const wire = window.__mblWire = {events: 0, sent: 0, rerun: 0, started: 0, answered: 0, pending: 0, token: null, quiet: 0};
+  // a user's input may ask for a rerun from a zero-delay timer (Streamlit flushes widget triggers so): each
+  // input is pending until a timer queued after the input's own handlers have run has fired
+  const settled = () => { wire.pending -= 1; };
+  const later = () => setTimeout(settled, 0);
+  for (const type of ['pointerup', 'click', 'keydown', 'keyup', 'change', 'input'])
+    window.addEventListener(type, () => { wire.pending += 1; setTimeout(later, 0); }, true);
   const bytesOf = (data) => data instanceof ArrayBuffer ? new Uint8Array(data)
     : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
   const varint = (bytes, at) => {
@@ -216,13 +223,13 @@ WIRE_WATCH = """(() => {
   };
 })();"""
 
-#: true once the app is idle, every rerun it asked for has been run, and both held for two animation frames
-#: in a row (a click's request may leave in the next task); ``token`` starts a new count for each wait
+#: true once the app is idle, no input is pending, every rerun it asked for has been run, and all held for
+#: two animation frames in a row; ``token`` starts a new count for each wait
 SETTLED = """(token) => {
   const app = document.querySelector('[data-testid="stApp"]'), wire = window.__mblWire;
   if (!app || !wire) return false;
   if (wire.token !== token) { wire.token = token; wire.quiet = 0; }
-  const idle = app.dataset.testScriptState === 'notRunning' && wire.answered > wire.rerun;
+  const idle = app.dataset.testScriptState === 'notRunning' && wire.answered > wire.rerun && wire.pending === 0;
   wire.quiet = idle ? wire.quiet + 1 : 0;
   return wire.quiet >= 2;
 }"""

@@ -14,9 +14,11 @@ import urllib.request
 
 import pytest
 
+from tests.parallel import TIMED
+
 from .conftest import wait_for_idle
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, TIMED]
 
 LINK = "/perceptron?gen=moons&g.noise=" + "1" * 24_000 + "x"
 LIMIT_SECONDS = 1.0

@@ -5,9 +5,11 @@ import time
 
 import pytest
 
+from tests.parallel import TIMED
+
 from .conftest import IDLE, screenshot, wait_idle
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, TIMED]
 
 
 def choose_experiment(page, name: str) -> None:

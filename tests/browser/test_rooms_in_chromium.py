@@ -12,10 +12,12 @@ import urllib.request
 
 import pytest
 
+from tests.parallel import TIMED
+
 from .conftest import VIEWPORT, screenshot, wait_idle
 from .player import trial, wait_for_player
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, TIMED]
 
 PHONE = {"width": 360, "height": 740}
 
