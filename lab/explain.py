@@ -558,13 +558,11 @@ def _restart(record, learner) -> Formula:
 
 
 def _expert_update(record, factor: Formula, value: float, note: Formula = EMPTY) -> Formula:
-    """w_i ← factor·w_i = value·w_i for the wrong experts, and the weights that product gives.
-
-    Those are the weights after the trial, except on a doubling trick's restart, which sets them all to 1
-    afterwards (:func:`_restart`): the product is then computed here from the weights before the trial."""
+    """w_i ← factor·w_i = value·w_i for the wrong experts, and the weights that product gives: the record's
+    ``weights_penalized`` (the weights after the trial, except on a doubling trick's restart, which sets them
+    all to 1 afterwards: :func:`_restart`)."""
     wrong = np.asarray(record.wrong_experts, dtype=bool)
-    after = (np.where(wrong, np.asarray(record.weights_before, dtype=float) * value, record.weights_before)
-             if getattr(record, "restarted", False) else record.weights_after)
+    after = record.weights_penalized
     names = [num(i + 1) for i in np.flatnonzero(wrong)]
     if len(names) > 8:
         names = names[:6] + [op(r"\dots")] + names[-1:]

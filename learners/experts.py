@@ -336,6 +336,9 @@ class ExpertTrialRecord(TrialRecord):
         Whether any weight changed (some expert erred, or the weights restarted).
     weights_before, weights_after : ndarray
         The experts' weights before and after the trial.
+    weights_penalized : ndarray
+        The weights the trial's update gives, w_i ← f·w_i for the wrong experts (f = β or 1 − ε): the weights
+        after the trial, except on a doubling trick's restart, which then sets every weight to 1.
     followed_expert : int or None
         RWM: the expert drawn (with probability w_i/W).  None for WM.
     epsilon, m_hat : float or None
@@ -354,6 +357,7 @@ class ExpertTrialRecord(TrialRecord):
     vote_for_one: float
     wrong_experts: np.ndarray
     expected_loss: float
+    weights_penalized: np.ndarray | None = None
     followed_expert: int | None = None
     epsilon: float | None = None
     m_hat: float | None = None
@@ -504,13 +508,16 @@ class _ExpertLearner(ClassifierMixin, OnlineLearner):
             self.start(row.shape[1])
         factor = float(self._state[0])
         m_hat = float(self._state[2])
-        before = self.weights_
+        before, penalties = self.weights_, self._counts.copy()
         sums = relative_sums_of(row, self._counts, factor)[0]
         block = self._learn(row, np.array([outcome], np.int8), np.array([weight]), np.array([-1]),
                             pass_index=0)
         wrong = row[0] != outcome
         randomized = self._randomized
         advice = row[0].astype(np.int64)
+        restarted = bool(block["restarted"][0])
+        # w_i = f^{c_i}: the penalty counts this trial leaves, before a restart resets them (and f) for the next phase
+        penalized = np.power(factor, (penalties + wrong).astype(float)) if restarted else self.weights_
         vote_for_zero, vote_for_one = float(sums[0] / (sums[0] + sums[1])), float(block["vote_for_one"][0])
         return ExpertTrialRecord(
             trial=self.n_trials_, x=advice, features=advice, truth=outcome,
@@ -519,11 +526,11 @@ class _ExpertLearner(ClassifierMixin, OnlineLearner):
             weights_before=before, weights_after=self.weights_,
             weight_for_zero=float(before[row[0] == 0].sum()), weight_for_one=float(before[row[0] == 1].sum()),
             vote_for_zero=vote_for_zero, vote_for_one=vote_for_one, wrong_experts=wrong,
-            expected_loss=float(block["expected_loss"][0]),
+            expected_loss=float(block["expected_loss"][0]), weights_penalized=penalized,
             followed_expert=int(block["followed_expert"][0]) if randomized else None,
             epsilon=float(block["epsilon"][0]) if randomized else None,
             m_hat=m_hat if randomized else None, phase=int(block["phase"][0]),
-            restarted=bool(block["restarted"][0]),
+            restarted=restarted,
             update={"factor": factor, "penalized": int(wrong.sum())})
 
     # ------------------------------------------------------------------ predicting

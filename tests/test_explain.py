@@ -5,6 +5,7 @@ learner (Z of Winnow, τ of PA, the all-pair scores against a multi-vector run b
 """
 
 import html
+from dataclasses import replace
 import xml.etree.ElementTree as ElementTree
 
 import numpy as np
@@ -14,7 +15,7 @@ from lab import explain
 from lab.formula import column, math_element, num, tex_text, vector
 from learners import (AllPairPerceptron, ApportionedMargin, ImportanceWeightedPerceptron, KernelPerceptron,
                       MultiVectorPerceptron, PassiveAggressive, Perceptron, Winnow)
-from learners.experts import RandomizedWeightedMajority
+from learners.experts import RandomizedWeightedMajority, WeightedMajority
 
 
 def tex_of(lines):
@@ -182,3 +183,22 @@ def test_a_doubling_restart_shows_the_penalty_then_the_restart_not_their_product
     assert num(2 * restart.m_hat).tex in restarted.tex and num(following.m_hat).tex in restarted.tex
     assert num(following.epsilon).tex in restarted.tex
     assert following.epsilon < restart.epsilon == 0.5
+
+
+def test_the_update_shows_the_weights_the_record_holds_on_a_restart_too():
+    """The trial math reads the product w_i ← (1 − ε)·w_i from the record (its ``weights_penalized``), never
+    recomputes it: a record carrying other numbers shows those.  The learner's own are the penalty applied to
+    the weights before the trial (before the restart sets them to 1) and, without a restart, its weights after."""
+    model = RandomizedWeightedMajority(doubling=True, random_state=0)
+    records = [model.learn_one(advice, outcome) for advice, outcome in zip([[1, 0]] * 8, [0, 1] * 4)]
+    restart = next(record for record in records if record.restarted)
+    before = np.asarray(restart.weights_before)
+    np.testing.assert_allclose(restart.weights_penalized,
+                               np.where(restart.wrong_experts, before * (1 - restart.epsilon), before), rtol=1e-12)
+    assert all(np.array_equal(r.weights_penalized, r.weights_after) for r in records if not r.restarted)
+    marked = replace(restart, weights_penalized=np.array([0.375, 0.625]))
+    update = explain.randomized_weighted_majority_math(marked, model)[1]
+    assert vector([0.375, 0.625]).tex in update.tex and vector([0.375, 0.625]).mml in update.mml
+    wm = WeightedMajority(beta=0.5)
+    record = replace(wm.learn_one([1, 0, 1], 0), weights_penalized=np.array([0.25, 1.0, 0.75]))
+    assert vector([0.25, 1.0, 0.75]).tex in explain.weighted_majority_math(record, wm)[1].tex
