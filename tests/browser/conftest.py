@@ -223,13 +223,15 @@ WIRE_WATCH = """(() => {
   };
 })();"""
 
-#: true once the app is idle, no input is pending, every rerun it asked for has been run, and all held for
-#: two animation frames in a row; ``token`` starts a new count for each wait
+#: true once the app is idle, no input is pending, every rerun it asked for has been run, no element is still
+#: a skeleton (Streamlit loads a widget's code when first shown: a select box is a placeholder until then),
+#: and all held for two animation frames in a row; ``token`` starts a new count for each wait
 SETTLED = """(token) => {
   const app = document.querySelector('[data-testid="stApp"]'), wire = window.__mblWire;
   if (!app || !wire) return false;
   if (wire.token !== token) { wire.token = token; wire.quiet = 0; }
-  const idle = app.dataset.testScriptState === 'notRunning' && wire.answered > wire.rerun && wire.pending === 0;
+  const idle = app.dataset.testScriptState === 'notRunning' && wire.answered > wire.rerun && wire.pending === 0
+    && !document.querySelector('[data-testid="stSkeleton"]');
   wire.quiet = idle ? wire.quiet + 1 : 0;
   return wire.quiet >= 2;
 }"""
