@@ -38,10 +38,14 @@ from dataclasses import dataclass, replace
 
 from datasets.pointset import MAX_VALUE, THETA_RANGE, THETA_STEPS  # noqa: F401 (THETA_* are the θ settings')
 
+from learners._validation import MAX_SEED
+
 from .runner import ORDERS
 
 #: seeds: the widgets', the links' and the learners' range (``random_state`` takes [0, 2³² − 1])
-SEED_RANGE = (0, 2**32 - 1)
+SEED_RANGE = (0, MAX_SEED)
+#: the Paper lab's seeds: its experiments derive their runs' seeds from it (see page_settings)
+PAPER_MAX_SEED = 10_000
 #: importance weights of the lab's points: what a point set accepts (datasets.pointset, ±MAX_VALUE)
 WEIGHT_RANGE = (0.0, MAX_VALUE)
 #: longest value of any setting read from a link or a file (names and numbers are short)
@@ -271,11 +275,13 @@ def page_settings(page: str, learner: str | None = None) -> list:
     if page == "paper-lab":
         from experiments.registry import EXPERIMENTS
         names = tuple(EXPERIMENTS)
-        # views/paper_lab.py draws its seed with its own maximum, 10,000: the row keeps it until the page
-        # draws its widgets from this table (a larger seed would be refused by that widget)
+        # an experiment derives its runs' seeds from this one (seed + 1000·run + n in winnow-scaling), so its
+        # seed stays far below the learners' largest: 10,000
         return [Setting("experiment", "paper_experiment", "choice", names[0], options=names),
-                Setting("runs", "paper_runs", "int", 3, 1, 10), replace(seed_setting("paper_seed"), high=10_000),
-                Setting("quick", "paper_quick", "bool", True)]
+                Setting("runs", "paper_runs", "int", 3, 1, 10, label="Runs (permutations)"),
+                replace(seed_setting("paper_seed"), high=PAPER_MAX_SEED),
+                Setting("quick", "paper_quick", "bool", True, label="Small version (seconds)", control="toggle",
+                        help="The full versions of priority-table2 and manyclass take minutes on two cores.")]
     if page == "data":
         return [Setting("spray", "data_spray_n", "int", 20, 1, 200, step=1, label="Points per spray", linked=False),
                 weight_setting("data_weight", "Weight of new points"),

@@ -151,14 +151,18 @@ def check_choice(name: str, value, choices) -> str:
     return value
 
 
+#: the largest integer seed NumPy's RandomState takes (what ``random_state`` accepts, and the lab's seed range)
+MAX_SEED = 2**32 - 1
+
+
 def check_random_state(value):
     """``sklearn.utils.check_random_state`` with a message naming ``random_state``."""
     if isinstance(value, (bool, np.bool_)) or (
             value is not None and not isinstance(value, (numbers.Integral, np.random.RandomState))):
-        raise ValueError("random_state must be None, an integer in [0, 4294967295] or a "
+        raise ValueError(f"random_state must be None, an integer in [0, {MAX_SEED}] or a "
                          f"numpy.random.RandomState; got {describe(value)}.")
-    if isinstance(value, numbers.Integral) and not 0 <= int(value) <= 2**32 - 1:
-        raise ValueError(f"random_state must be None, an integer in [0, 4294967295] or a "
+    if isinstance(value, numbers.Integral) and not 0 <= int(value) <= MAX_SEED:
+        raise ValueError(f"random_state must be None, an integer in [0, {MAX_SEED}] or a "
                          f"numpy.random.RandomState; got {describe(value)}.")
     return _sklearn_random_state(value)
 

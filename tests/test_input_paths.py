@@ -2,7 +2,7 @@
 
 Driven through Streamlit's AppTest (the real page scripts, no browser): the CSV
 import (file uploader), the Data page's table editor, the weight and θ inputs,
-every learner parameter drawn by ``ui.controls.param_widgets``, the Experts
+every learner parameter drawn by ``ui.controls.learner_widgets``, the Experts
 page's advice table, and URL query parameters.  A refused input must (a) show an
 ``st.error`` saying what is wrong and (b) leave the point set and its undo
 history exactly as they were.  Valid but awkward data — duplicate points,

@@ -234,7 +234,10 @@ def test_the_url_scan_finds_every_kind_of_write():
 
 @pytest.mark.parametrize("page, query", [
     ("experts", {"learner": "randomized-weighted-majority"}),
-    ("winnow", {"section": "high-dimensional-experiment"})])
+    ("winnow", {"section": "high-dimensional-experiment"}),
+    ("perceptron", {"story": "thin-margin", "learner": "kernel-perceptron", "order": "shuffled", "passes": "3",
+                    "seed": "4000000000", "gamma": "2.5"}),
+    ("multiclass", {"story": "four-classes", "seed": "4000000000"})])
 def test_a_pages_widgets_are_its_tables_rows(page, query):
     """The widgets the page draws from its table have the rows' ranges, options and values."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)

@@ -95,14 +95,6 @@ def run_settings(page: str) -> tuple[str, dict, dict]:
     return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
 
 
-def param_widgets(params, prefix: str) -> dict:
-    """Draw every parameter of a learner under widget keys ``<prefix>_<name>``; return ``{name: value}``.
-
-    Kept for ui/learner_page.py's run controls until they call :func:`run_settings`; new code draws a page's
-    table (:func:`learner_widgets`), whose keys come from :func:`lab.settings.param_widget_key`."""
-    return {p.key: setting_widget(p, key=f"{prefix}_{p.key}") for p in params}
-
-
 def page_header(title: str, lede: str, details: str = "") -> None:
     """A stepping page's header: its title, one line saying what it shows, and the longer explanation
     folded away, so the player starts high on the screen."""

@@ -17,16 +17,13 @@ import streamlit as st
 from components.timeline import timeline
 from lab import catalog
 from lab.links import DataRef
-from lab.runner import ORDERS
 from lab.stories import first_story_for, make_points
 from lab.limits import SHARED_RUN_POINTS
 from lab.timeline import build_timeline, payload_json, run_key
 from ui import state
-from ui.controls import literal, param_widgets
+from ui.controls import literal, run_settings
 from ui.progress import progress_bar
 
-ORDER_LABELS = {"drawn": "as drawn", "shuffled": "shuffled (seeded)",
-                "adversarial": "adversarial: a misclassified point first"}
 #: runs kept across sessions (a class opening one story computes it once); an hour without use drops one
 CACHE_ENTRIES, CACHE_SECONDS = 48, 3600
 #: what a page keeps of its run (ui.state.timeline_for)
@@ -66,19 +63,6 @@ def example_points(page: str):
     st.info(f"No points yet, so this page shows the example of the story “{story.title}”. "
             "Draw your own on the Data page.")
     return state.points()
-
-
-def run_controls(page: str, names) -> tuple[str, dict, dict]:
-    """Learner choice, its parameters, and the order/passes/seed of presentation."""
-    name = st.selectbox("Learner", list(names), key=f"{page}_learner")
-    spec = catalog.LEARNERS[name]
-    st.caption(spec.summary)
-    values = param_widgets(spec.params, f"{page}_{spec.cls_name}")
-    order = st.radio("Order of presentation", ORDERS, key=f"{page}_order", format_func=ORDER_LABELS.get)
-    # a value preset by a story or a link is the widget's value: no default beside it
-    passes = st.slider("Passes", 1, 20, key=f"{page}_passes", **state.default_unless_set(f"{page}_passes", 1))
-    seed = st.number_input("Seed", 0, 10_000, step=1, key=f"{page}_seed", **state.default_unless_set(f"{page}_seed", 0))
-    return name, values, {"order": order, "n_passes": int(passes), "seed": int(seed)}
 
 
 def _built(name: str, values_items: tuple, presentation_items: tuple, data, progress) -> tuple:
@@ -129,7 +113,7 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
         return
     with st.sidebar:
         st.subheader("Run settings", divider="gray")
-        name, values, presentation = run_controls(page, catalog.PAGES[page])
+        name, values, presentation = run_settings(page)
     link = state.link_state(page)
     show_run(page, name, {**values, **(extra or {})}, points, key=f"{page}_timeline", start=link.get("t"),
              present=link.get("present", False), kept="Your points are unchanged.", **presentation)

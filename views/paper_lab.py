@@ -14,7 +14,8 @@ from lab.paper import job_key, paper_result
 from learners.consistency import UNIQUE_TOLERANCE, examine
 from learners.sources import credit, readable
 from ui import state
-from ui.controls import literal
+from lab import settings
+from ui.controls import literal, setting_widget
 from ui.progress import bar_callback
 from viz.experiments import (committee_figure, epsilon_figure, ours_vs_published_figure, scaling_figure,
                              sparsification_figure)
@@ -99,10 +100,8 @@ def cached(name, runs, seed, quick, _progress=None):
 def experiment_panel() -> None:
     """The settings, Run and Stop of an experiment with a Run button, and its result once run."""
     left, middle, right = st.columns(3)
-    runs = left.slider("Runs (permutations)", 1, 10, 3, key="paper_runs")
-    seed = int(middle.number_input("Seed", 0, 10_000, 0, key="paper_seed"))
-    quick = right.toggle("Small version (seconds)", value=True, key="paper_quick",
-                         help="The full versions of priority-table2 and manyclass take minutes on two cores.")
+    runs, seed, quick = (setting_widget(settings.setting("paper-lab", widget), where=column)
+                         for widget, column in (("paper_runs", left), ("paper_seed", middle), ("paper_quick", right)))
     params = (name, runs, seed, quick)
 
     buttons = st.columns([1, 1, 6])
