@@ -37,8 +37,9 @@ HERE = Path(__file__).parent
 PLAYER_MODULES = ("dom", "plotly", "url", "state", "kernel", "overlay", "boundary", "curves", "experts", "math",
                   "present", "export", "grading")
 #: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
-#: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector)
-OFFLINE_PLUGINS = ("a11y", "sound", "projector")
+#: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector), and
+#: last the one row of controls (toolbar.js groups the controls the others added)
+OFFLINE_PLUGINS = ("a11y", "sound", "projector", "toolbar")
 #: the export's own layout: the page is the player, nothing of Streamlit around it
 _PAGE_CSS = """
 body { margin: 0; padding: 18px 22px; background: #fff; }
