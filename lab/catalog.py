@@ -231,7 +231,7 @@ class LearnerSpec:
         return self.bound_curves is not None
 
     @property
-    def uses_weights(self) -> bool:
+    def importance_weighted(self) -> bool:
         """Whether the update depends on importance weights: the learner's own ``importance_weighted`` flag
         (fixed by the entry, or its class's), never a second copy of it here."""
         return bool(self.fixed.get("importance_weighted", getattr(self.cls, "importance_weighted", False)))

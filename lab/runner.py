@@ -204,13 +204,14 @@ class Run:
         return np.array([t.index for t in self.trials], dtype=int)
 
     def cumulative(self) -> dict:
-        """Cumulative mistakes and weighted loss after every trial so far."""
+        """Cumulative mistakes and weighted loss after every trial so far, under the names of a learner's
+        ``history_`` (``cum_mistakes``, ``cum_weighted_loss``: learners/_base.py)."""
         mistakes = np.array([t.record.mistake for t in self.trials], dtype=bool)
         weights = np.array([t.record.weight for t in self.trials], dtype=float)
         return {
             "trial": np.arange(1, len(mistakes) + 1),
-            "mistakes": np.cumsum(mistakes),
-            "weighted_loss": np.cumsum(np.where(mistakes, weights, 0.0)),
+            "cum_mistakes": np.cumsum(mistakes),
+            "cum_weighted_loss": np.cumsum(np.where(mistakes, weights, 0.0)),
             "updated": np.array([t.record.updated for t in self.trials], dtype=bool),
         }
 

@@ -305,7 +305,7 @@ def build_timeline(name: str, values: dict, data, *, order: str = "drawn", n_pas
         "class_names": [str(n) for n in names], "labels": labels.astype(int).tolist(),
         "point_weights": [float(w) for w in weights],
         "X": [rounded(X[:, 0], scale, 6), rounded(X[:, 1], scale, 6)],
-        "show_weighted": bool(spec.uses_weights or points.has_weights),
+        "show_weighted": bool(spec.importance_weighted or points.has_weights),
         "trials": {"point": shown.astype(int).tolist(), "mistake": bits(mistake), "updated": bits(updated),
                    "cum_mistakes": np.cumsum(mistake).astype(int).tolist(),
                    "cum_loss": rounded(cum_loss, max(float(cum_loss[-1]) if T else 1.0, 1.0), 6),

@@ -89,7 +89,7 @@ def check_curves(spec, learner_values, seed: int, n_classes: int) -> int:
     run.play()
     shown = run.shown()
     cumulative = run.cumulative()
-    measured = {"mistakes": cumulative["mistakes"], "weighted loss": cumulative["weighted_loss"]}
+    measured = {"mistakes": cumulative["cum_mistakes"], "weighted loss": cumulative["cum_weighted_loss"]}
     checked = 0
     for curve in spec.bound_curves(run.learner, X[shown], y[shown], weights[shown]):
         if not curve.bounds_this_run:

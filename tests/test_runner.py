@@ -24,7 +24,7 @@ def test_stepping_equals_playing(order):
     played.play(50)
     assert stepped.shown().tolist() == played.shown().tolist()
     np.testing.assert_array_equal(stepped.learner.coef_, played.learner.coef_)
-    assert stepped.cumulative()["mistakes"].tolist() == played.cumulative()["mistakes"].tolist()
+    assert stepped.cumulative()["cum_mistakes"].tolist() == played.cumulative()["cum_mistakes"].tolist()
 
 
 def test_shuffled_order_is_a_seeded_permutation_per_pass():

@@ -404,7 +404,7 @@ def test_invariants_and_mistakes_vs_cost_figures():
     assert figure.data[1].yaxis == "y" and figure.data[3].yaxis == "y2"
     assert_clean(curves.invariants_figure(trials, np.full(20, np.nan), 0.5 * M, 0.9 * M, np.full(20, np.inf)))
     iwp = {"cum_mistakes": M, "cum_weighted_loss": 2.0 * M}
-    run_cumulative = {"trial": trials, "mistakes": M + 1, "weighted_loss": 1.5 * M}
+    run_cumulative = {"trial": trials, "cum_mistakes": M + 1, "cum_weighted_loss": 1.5 * M}
     figure = curves.mistakes_vs_cost_figure({"MV-IWP": iwp, "MV-Perceptron": run_cumulative})
     assert [(t.name, t.xaxis) for t in figure.data] == [("MV-IWP", "x"), ("MV-Perceptron", "x"),
                                                          ("MV-IWP", "x2"), ("MV-Perceptron", "x2")]

@@ -76,8 +76,9 @@ if len(points) and len(points.used_classes) >= 2:
         st.subheader("MV-IWP against MV-Perceptron")
         iwp, plain = comparison["first"], comparison["second"]
         # one metric a row: "Weighted loss IWP / plain" is cut in a quarter of a 1024-pixel page
-        st.metric("Mistakes IWP / plain", f"{iwp['mistakes'][-1]} / {plain['mistakes'][-1]}")
-        st.metric("Weighted loss IWP / plain", f"{iwp['weighted_loss'][-1]:.3g} / {plain['weighted_loss'][-1]:.3g}")
+        st.metric("Mistakes IWP / plain", f"{iwp['cum_mistakes'][-1]} / {plain['cum_mistakes'][-1]}")
+        st.metric("Weighted loss IWP / plain",
+                  f"{iwp['cum_weighted_loss'][-1]:.3g} / {plain['cum_weighted_loss'][-1]:.3g}")
         if not points.has_weights:
             st.caption("All points weigh 1: give some points larger weights on the Data page to see "
                        "the IWP trade mistakes for cost.")

@@ -465,22 +465,20 @@ def invariants_figure(trials, w_dot_u, gamma_M, w_norm_sq, R2_M) -> go.Figure:
 
 
 # ---------------------------------------------------------------- two learners
-def _column(history, names, label):
-    for name in names:
-        if name in history:
-            values = np.asarray(history[name], dtype=float).reshape(-1)
-            if not np.all(np.isfinite(values)):
-                raise ValueError(f"{label} must be finite.")
-            return values
-    raise ValueError(f"each history needs {' or '.join(repr(n) for n in names)}.")
+def _column(history, name, label):
+    if name not in history:
+        raise ValueError(f"each history needs {name!r}.")
+    values = np.asarray(history[name], dtype=float).reshape(-1)
+    if not np.all(np.isfinite(values)):
+        raise ValueError(f"{label} must be finite.")
+    return values
 
 
 def mistakes_vs_cost_figure(histories, *, title: str = "mistakes and weighted loss") -> go.Figure:
     """Two (or more) learners on one stream: cumulative mistakes (left) and weighted loss (right).
 
     ``histories`` maps a learner's name to its per-trial record — a learner's
-    ``history_`` (``cum_mistakes``, ``cum_weighted_loss``, ``trial``) or
-    :meth:`lab.runner.Run.cumulative` (``mistakes``, ``weighted_loss``, ``trial``).
+    ``history_`` or :meth:`lab.runner.Run.cumulative` (``cum_mistakes``, ``cum_weighted_loss``, ``trial``).
     Seed 000, Table 1: MV-IWP makes more mistakes than MV-Perceptron but pays
     less weighted loss when the weights are uneven.
 
@@ -494,10 +492,10 @@ def mistakes_vs_cost_figure(histories, *, title: str = "mistakes and weighted lo
         raise ValueError("mistakes_vs_cost_figure needs at least one learner's history.")
     figure = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
                            subplot_titles=("cumulative mistakes", "cumulative weighted loss"))
-    for col, (names, label) in enumerate(((("cum_mistakes", "mistakes"), "mistakes"),
-                                          (("cum_weighted_loss", "weighted_loss"), "weighted loss")), start=1):
+    for col, (column, label) in enumerate((("cum_mistakes", "mistakes"), ("cum_weighted_loss", "weighted loss")),
+                                          start=1):
         for i, (name, history) in enumerate(items):
-            values = _column(history, names, f"{label} of {name}")
+            values = _column(history, column, f"{label} of {name}")
             trials = np.asarray(history.get("trial", np.arange(1, values.size + 1)), dtype=float).reshape(-1)
             if trials.shape != values.shape:
                 raise ValueError(f"trial and {label} of {name} must have the same length.")
