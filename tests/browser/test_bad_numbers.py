@@ -1,7 +1,7 @@
 """Out-of-range numbers typed into the Data page are refused in the browser with a clear message.
 
 The θ and weight inputs declare their ranges (θ in [0.01, 100], weights in
-[0, 1000]); Streamlit's number input refuses a value outside them, says so
+[0, 1e9], what a point set accepts: lab.settings.WEIGHT_RANGE); Streamlit's number input refuses a value outside them, says so
 under the input, and sends nothing to the server — the point's weight stays
 what it was.  A number input cannot take text at all, and 1e400 (infinite)
 is replaced by a number in range.
@@ -13,6 +13,8 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+
+from lab.settings import WEIGHT_RANGE
 
 from .conftest import metric, screenshot, wait_for_metric, wait_idle
 
@@ -54,7 +56,7 @@ def test_negative_weights_and_theta_at_most_zero_are_refused_with_a_message(page
     wait_for_metric(page, "Points", 1)
     assert [t.endswith("weight 1") for t in point_titles(page)] == [True]
 
-    for key, text, allowed in (("data_class_weight_0", "-5", "between 0.00 and 1000.00"),
+    for key, text, allowed in (("data_class_weight_0", "-5", "between 0.00 and 1000000000.00"),
                                ("data_theta_0", "0", "between 0.01 and 100.00"),
                                ("data_theta_0", "-1", "between 0.01 and 100.00")):
         type_number(page, key, text)
@@ -77,5 +79,5 @@ def test_negative_weights_and_theta_at_most_zero_are_refused_with_a_message(page
     type_number(page, "data_class_weight_0", "1e400")                # infinity is not taken
     expect(page.locator(".st-key-data_class_weight_0 input")).not_to_have_value("1e400")   # replaced
     shown = float(page.locator(".st-key-data_class_weight_0 input").input_value())
-    assert 0.0 <= shown <= 1000.0
+    assert 0.0 <= shown <= WEIGHT_RANGE[1]
     assert [t.endswith("weight 2.5") for t in point_titles(page)] == [True]

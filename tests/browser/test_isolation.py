@@ -51,7 +51,7 @@ def test_two_users_at_once_never_see_each_others_points_or_runs(browser, server_
         # Alice draws five points of two classes; Bob opens a story (60 points, 5 passes)
         draw_points(alice, [(0.25, 0.3), (0.3, 0.35), (0.7, 0.7), (0.75, 0.65), (0.65, 0.75)], "A", "B")
         bob.get_by_role("button", name="Open").first.click()
-        bob.wait_for_url("**/perceptron", timeout=30_000)
+        bob.wait_for_url("**/perceptron**", timeout=30_000)
         wait_idle(bob)
         assert metric(alice, "Points") == "5"
 
