@@ -126,8 +126,9 @@ def test_the_mutation_finder_sees_the_patterns_it_forbids(tmp_path):
 
 
 #: st.session_state outside ui/state.py: the canvas keeps the ids of the gestures it has handled
-#: under its own widget key (per session, like any widget's value).
-SESSION_STATE_OWNERS = {"ui/state.py", "components/canvas.py"}
+#: under its own widget key (per session, like any widget's value); the Share panel reads its own widget's
+#: value (an export request) before it mounts the component again, and writes nothing there.
+SESSION_STATE_OWNERS = {"ui/state.py", "components/canvas.py", "components/share.py"}
 
 
 def test_session_state_is_touched_only_by_its_owners():
