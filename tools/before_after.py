@@ -22,17 +22,14 @@ shoots exactly these states again.  The "before" ones, from the last commit befo
 from __future__ import annotations
 
 import argparse
-import os
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import _stop as stop, free_port, start_server  # noqa: E402  (one way to start the lab)
+
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 720}
 #: the app between runs (Streamlit marks its root element)
@@ -44,42 +41,6 @@ STATES = [
     ("found-6-text-collides", ("story", "weighted", "perceptron"), ".mbl-tl-curves"),
     ("found-7-curves-alike", ("page", "experts"), ".mbl-tl-curves"),
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def serve(tree: Path, port: int, seconds: float = 120) -> subprocess.Popen:
-    """``streamlit run app.py`` in ``tree`` (its own process group), once its health check answers."""
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    log = tempfile.TemporaryFile()
-    process = subprocess.Popen(command, cwd=tree, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.time() + seconds
-    while time.time() < deadline and process.poll() is None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
-                if response.status == 200:
-                    return process
-        except OSError:
-            time.sleep(0.3)
-    stop(process)
-    log.seek(0)
-    raise RuntimeError(f"the lab in {tree} did not start:\n{log.read().decode('utf-8', 'replace')[-2000:]}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(10)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
 
 
 def idle(page) -> None:
@@ -112,7 +73,7 @@ def shoot(tree: Path, out: Path, prefix: str) -> list[Path]:
 
     out.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    server = serve(tree, port)
+    server = start_server(Path(tree).resolve() / "app.py", port, cwd=Path(tree).resolve())
     saved = []
     try:
         with sync_playwright() as playwright:

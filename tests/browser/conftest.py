@@ -74,13 +74,14 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait(10)
 
 
-def start_server(app: Path, port: int) -> subprocess.Popen:
-    """Start ``streamlit run app`` on ``port`` in its own process group and wait until it is healthy."""
+def start_server(app: Path, port: int, cwd: Path = ROOT) -> subprocess.Popen:
+    """Start ``streamlit run app`` on ``port`` in its own process group and wait until it is healthy
+    (``cwd``: the tree whose config and static files it serves; tools/before_after.py runs another checkout)."""
     command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.headless", "true",
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
     log = tempfile.TemporaryFile()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    process = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     process.log = log
     deadline = time.time() + SERVER_START_SECONDS
     while time.time() < deadline and process.poll() is None:
