@@ -1,7 +1,7 @@
 """A student's number, read and judged by one rule: the lessons (lab.lessons) and the quiz (lab.quiz) both.
 
 Reading accepts what a student types: a true minus sign (−2), a decimal comma (0,75), a fraction (3/4,
-−1/3, 2,5/5), an exponent (1e-3), spaces around the number.  Anything else is refused with a message that
+−1/3, 2,5/5), an exponent (1e-3), spaces around the number, a space as thousands separator (1 000).  Anything else is refused with a message that
 says what was read and how to write it.  Judging: a number is right when
 
     |given − expected| ≤ max(ABSOLUTE_TOLERANCE, RELATIVE_TOLERANCE·|expected|),
@@ -9,8 +9,8 @@ says what was read and how to write it.  Judging: a number is right when
 1 % of the answer, or half a unit of the second decimal for answers near 0 (a 0 must not ask for an
 exact float).  A question may set other tolerances (a lesson's "to ±0.1").
 
->>> read_number("3/4"), read_number("0,75"), read_number("−2,5"), read_number(" 1e-3 ")
-(0.75, 0.75, -2.5, 0.001)
+>>> read_number("3/4"), read_number("0,75"), read_number("−2,5"), read_number(" 1e-3 "), read_number("1 000")
+(0.75, 0.75, -2.5, 0.001, 1000.0)
 >>> is_close(read_number("0,995"), 1.0), is_close(0.98, 1.0), is_close(0.004, 0.0)
 (True, False, True)
 """
@@ -28,6 +28,13 @@ ABSOLUTE_TOLERANCE = 0.005
 TOLERANCE = {"abs": ABSOLUTE_TOLERANCE, "rel": RELATIVE_TOLERANCE}
 
 _DECIMAL = r"[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?"
+#: the spaces a student may type inside a number (a space, a thin space), and where: around the fraction bar
+#: (3 / 4), after a sign (− 2), and between digits only before a group of exactly three (1 000 000, thousands).
+#: Anywhere else a space is refused, so a mixed number "3 4/5" is not read as 34/5.
+_INNER = "[ \u2009]"
+_FRACTION_BAR = re.compile(f"{_INNER}*/{_INNER}*")
+_THOUSANDS = re.compile(rf"(?<=\d){_INNER}(?=\d{{3}}(?!\d))")
+_SIGN = re.compile(rf"^([-+]){_INNER}+")
 _NUMBER = re.compile(rf"({_DECIMAL})(?:/({_DECIMAL}))?")
 EXAMPLES = "12, 0.25, 0,25, −2 or 3/4"
 
@@ -41,9 +48,12 @@ def read_number(text) -> float:
     ValueError: “twelve” is not a number: write it with digits, e.g. 12, 0.25, 0,25, −2 or 3/4.
     """
     typed = str(text).strip()
-    clean = typed.replace("−", "-").replace("\u2009", "").replace(" ", "")
+    clean = _SIGN.sub(r"\1", _THOUSANDS.sub("", _FRACTION_BAR.sub("/", typed.replace("−", "-"))))
     if not clean:
         raise ValueError(f"Write a number, e.g. {EXAMPLES}.")
+    if re.search(_INNER, clean):
+        raise ValueError(f"“{typed[:40]}” has a space inside a number: write it as one number, e.g. {EXAMPLES} "
+                         "(3 4/5 is 19/5 or 3.8; thousands as 1 000 or 1000).")
     found = _NUMBER.fullmatch(clean)
     if not found:
         raise ValueError(f"“{typed[:40]}” is not a number: write it with digits, e.g. {EXAMPLES}.")

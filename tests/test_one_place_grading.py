@@ -63,3 +63,16 @@ def test_the_quiz_rule_reads_what_a_student_types():
 def test_a_question_may_set_its_own_tolerance():
     loose = dataclasses.replace(NUMBER, question=dataclasses.replace(NUMBER.question, absolute=0.1, tolerance=0.0))
     assert _lesson(loose, "2,95", 3.0).right and not _lesson(loose, "2,85", 3.0).right
+
+
+@pytest.mark.parametrize("typed", ["3 4/5", "1 00", "1 0000", "3 4", "1  000"])
+def test_a_space_inside_a_number_other_than_a_thousands_separator_is_refused_not_read_as_one_number(typed):
+    """A mixed number "3 4/5" was read as 34/5 = 6.8 (every inner space was dropped); now it is refused."""
+    with pytest.raises(ValueError, match="space inside a number"):
+        grading.read_number(typed)
+
+
+@pytest.mark.parametrize("typed, value", [("1 000", 1000.0), ("1\u2009000 000", 1e6), ("3 / 4", 0.75),
+                                          ("\u2212 2", -2.0), ("12 345,5", 12345.5)])
+def test_thousands_separators_and_spaces_around_the_bar_or_a_sign_are_read(typed, value):
+    assert grading.read_number(typed) == pytest.approx(value)

@@ -1,8 +1,8 @@
 // Mistake Bound Lab — a student's number, read and judged in the browser by lab/grading.py's rule (the quiz's
 // answers; lab/grading.py reads the lessons' on the server).  readNumber reads what lab.grading.read_number reads
 // and refuses what it refuses: spaces around it (Python's str.strip), a true minus sign (−2), a decimal comma
-// (0,75), a fraction (3/4, −1/3, 2,5/5), an exponent (1e-3), spaces and thin spaces inside, any Unicode decimal
-// digit; NaN for anything else, a division by zero or a number too large.  isClose is lab.grading.is_close:
+// (0,75), a fraction (3/4, −1/3, 2,5/5), an exponent (1e-3), a space or thin space as thousands separator,
+// around the fraction bar or after a sign, any Unicode decimal digit; NaN for anything else, a division by zero or a number too large.  isClose is lab.grading.is_close:
 //     |given − expected| ≤ max(abs, rel·|expected|),
 // with the tolerance the payload's question carries (lab.grading.TOLERANCE).  tests/js/grading.test.mjs checks
 // both against Python's answers on fixtures made by tests/js/fixtures.py.
@@ -25,10 +25,19 @@ function asciiDigits(text) {
   });
 }
 
+// lab/grading.py's _INNER, _FRACTION_BAR, _THOUSANDS and _SIGN: a space or thin space only around the
+// fraction bar, after a sign and before a group of exactly three digits (thousands); anywhere else it is refused
+const GRADING_INNER = "[ \\u2009]";
+const GRADING_BAR = new RegExp(`${GRADING_INNER}*/${GRADING_INNER}*`, "g");
+const GRADING_THOUSANDS = new RegExp(`(?<=\\p{Nd})${GRADING_INNER}(?=\\p{Nd}{3}(?!\\p{Nd}))`, "gu");
+const GRADING_SIGN = new RegExp(`^([-+])${GRADING_INNER}+`);
+
 function readNumber(text) {
-  const clean = String(text).replace(GRADING_TRIM, "").replace(/\u2212/g, "-").replace(/[\u2009 ]/g, "");
+  const clean = String(text).replace(GRADING_TRIM, "").replace(/\u2212/g, "-").replace(GRADING_BAR, "/")
+    .replace(GRADING_THOUSANDS, "").replace(GRADING_SIGN, "$1");
+  if (!clean || /[ \u2009]/.test(clean)) return NaN;
   const found = GRADING_NUMBER.exec(clean);
-  if (!clean || !found) return NaN;
+  if (!found) return NaN;
   const [top, bottom] = [found[1], found[2]].map((part) => (part ? Number(asciiDigits(part).replace(",", ".")) : null));
   if (bottom === 0) return NaN;
   const value = bottom === null ? top : top / bottom;
