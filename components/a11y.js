@@ -217,7 +217,8 @@
       this.curvesImage.setAttribute("aria-label", this.curvesLabel(t));
       this.curvesDescription.textContent = `Cumulative mistakes against the trial, with the bound curves of the run `
         + `over all ${this.payload.T} trials; the cursor marks trial ${t}. Press D for the values as a table.`;
-      if (this.spoken(t)) {
+      // a redraw (a resize, a zoom, a new theme) shows the same trial again: it is not said twice
+      if (this.spoken(t) && (t !== this.lastSaid || this.stepped)) {
         const words = this.announcement(t);
         this.live.textContent = words;
         this.lastSaid = t;

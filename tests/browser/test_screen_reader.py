@@ -115,6 +115,23 @@ def test_play_announces_only_what_the_setting_asks(page, tmp_path, payload, rate
         assert all(t % 10 == 0 for t in trials)
 
 
+def test_a_redraw_does_not_say_the_trial_again(page, tmp_path, payload):
+    """A resize draws the player again at the same trial: the live region keeps still (a screen reader would
+    read the trial twice, and while playing by mistakes only, a trial that is no mistake); a step still speaks."""
+    open_export(page, tmp_path, payload, start=TRIAL)
+    page.evaluate("""() => { window.heard = []; window.redrawn = 0;
+      document.querySelector('.mbl-tl-root')._mblPlayer.on('redraw', () => { window.redrawn += 1; });
+      new MutationObserver(() => window.heard.push(document.querySelector('.mbl-a11y-live').textContent))
+        .observe(document.querySelector('.mbl-a11y-live'), {childList: true, characterData: true, subtree: true}); }""")
+    page.set_viewport_size({"width": 1100, "height": 720})
+    page.wait_for_function("() => window.redrawn > 0")
+    assert page.evaluate("() => window.heard") == []
+    page.locator(".mbl-tl-root").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => document.querySelector('.mbl-tl').dataset.announced === '{TRIAL + 1}'")
+    assert [text.split(":")[0] for text in page.evaluate("() => window.heard")] == [f"Trial {TRIAL + 1}"]
+
+
 def test_the_data_table_is_one_key_away_and_holds_the_points_and_every_trial(page, tmp_path, payload):
     open_export(page, tmp_path, payload, start=5)
     keys = page.locator(".mbl-tl-keys").text_content()
