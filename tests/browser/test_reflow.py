@@ -61,11 +61,10 @@ OVERFLOW = """() => {
 
 
 @pytest.fixture
-def narrow(browser):
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    yield page
-    context.close()
+def narrow(page):
+    """The tests' ``page`` at 320 px wide."""
+    page.set_viewport_size(VIEWPORT)
+    return page
 
 
 def save_whole_page(page, name: str) -> None:

@@ -202,30 +202,25 @@ def test_quiz_on_the_apportioned_margin_asks_which_classes_fire(page, server_url
     assert verdict["marks"][1] == "wrong"
 
 
-def test_quiz_reads_from_the_back_in_presentation_mode(browser, server_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    try:
-        open_story(page, server_url, "thin-margin", "perceptron")
-        quiz_on(page)
-        focus_page(page)
-        page.keyboard.press("Escape")            # close the open question, so P reaches the player
-        press(page, "p")
-        page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
-        press(page, "ArrowRight")
-        page.wait_for_selector(".mbl-quiz form")
-        wait_for_layout(page)
-        path = screenshot(page, "self-study-quiz-present-1280x720", full_page=False)
-        boxes = page.evaluate("""() => ['.mbl-quiz', '.mbl-tl-boundary', '.mbl-tl-bar button[data-action=step]',
-            '.mbl-tl-bar button[data-action=quiz]'].map((s) => {
-              const r = document.querySelector(s).getBoundingClientRect(); return [s, r.left, r.top, r.right, r.bottom]; })""")
-        for selector, left, top, right, bottom in boxes:
-            assert left >= 0 and top >= 0 and right <= 1280.5 and bottom <= 720.5 or selector == ".mbl-quiz", (selector, left, top, right, bottom)
-        size = page.eval_on_selector(".mbl-quiz legend", "e => parseFloat(getComputedStyle(e).fontSize)")
-        assert size >= 14
-        assert path.exists()
-    finally:
-        context.close()
+def test_quiz_reads_from_the_back_in_presentation_mode(page, server_url):
+    open_story(page, server_url, "thin-margin", "perceptron")
+    quiz_on(page)
+    focus_page(page)
+    page.keyboard.press("Escape")            # close the open question, so P reaches the player
+    press(page, "p")
+    page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    press(page, "ArrowRight")
+    page.wait_for_selector(".mbl-quiz form")
+    wait_for_layout(page)
+    path = screenshot(page, "self-study-quiz-present-1280x720", full_page=False)
+    boxes = page.evaluate("""() => ['.mbl-quiz', '.mbl-tl-boundary', '.mbl-tl-bar button[data-action=step]',
+        '.mbl-tl-bar button[data-action=quiz]'].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect(); return [s, r.left, r.top, r.right, r.bottom]; })""")
+    for selector, left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0 and right <= 1280.5 and bottom <= 720.5 or selector == ".mbl-quiz", (selector, left, top, right, bottom)
+    size = page.eval_on_selector(".mbl-quiz legend", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 14
+    assert path.exists()
 
 
 # ------------------------------------------------------------------ lessons

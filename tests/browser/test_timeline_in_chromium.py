@@ -103,43 +103,39 @@ def test_stepping_sends_nothing_to_the_server(app_page, server_url):
 
 
 @pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
-def test_presentation_mode_fills_the_screen_and_reads_from_the_back(browser, server_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        open_story(page, server_url, "thin-margin", "perceptron")
-        focus_page(page)
-        press(page, "ArrowRight", 9)
-        screenshot(page, f"timeline-page-{width}x{height}", full_page=False)
-        press(page, "p")
-        page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
-        wait_for_layout(page)
-        screenshot(page, f"timeline-present-{width}x{height}", full_page=False)
-        boxes = page.evaluate("""() => Object.fromEntries(['.mbl-tl-boundary', '.mbl-tl-curves', '.mbl-tl-math',
-            '.mbl-tl-bar button[data-action=step]', '.mbl-tl-bar button[data-action=back]',
-            '.mbl-tl-bar button[data-action=play]', '.mbl-tl-metrics'].map((s) => {
-              const r = document.querySelector(s).getBoundingClientRect();
-              return [s, [r.left, r.top, r.right, r.bottom]]; }))""")
-        for selector, (left, top, right, bottom) in boxes.items():
-            assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, (selector, boxes[selector])
-            assert right - left > 20 and bottom - top > 20, selector
-        sidebar = page.locator('[data-testid="stSidebar"]')
-        assert sidebar.count() == 0 or not sidebar.is_visible()
-        sizes = page.evaluate("""() => {
-            const px = (e) => parseFloat(getComputedStyle(e).fontSize);
-            const ticks = [...document.querySelectorAll('.mbl-tl-below .xtick text, .mbl-tl-curves .xtick text')].map(px);
-            const legend = [...document.querySelectorAll('.mbl-tl-above .legendtext, .mbl-tl-curves .legendtext')].map(px);
-            const math = [...document.querySelectorAll('.mbl-tl-mathbody math')].map(px);
-            return {ticks: Math.min(...ticks), legend: Math.min(...legend), math: Math.min(...math)}; }""")
-        if width >= 1920:
-            assert min(sizes.values()) >= 18, sizes
-        else:
-            assert min(sizes.values()) >= 13, sizes
-        press(page, "Escape")
-        page.wait_for_function("() => !document.querySelector('.mbl-tl').classList.contains('mbl-present')")
-        assert trial(page) == 9
-    finally:
-        context.close()
+def test_presentation_mode_fills_the_screen_and_reads_from_the_back(page, server_url, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    open_story(page, server_url, "thin-margin", "perceptron")
+    focus_page(page)
+    press(page, "ArrowRight", 9)
+    screenshot(page, f"timeline-page-{width}x{height}", full_page=False)
+    press(page, "p")
+    page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    wait_for_layout(page)
+    screenshot(page, f"timeline-present-{width}x{height}", full_page=False)
+    boxes = page.evaluate("""() => Object.fromEntries(['.mbl-tl-boundary', '.mbl-tl-curves', '.mbl-tl-math',
+        '.mbl-tl-bar button[data-action=step]', '.mbl-tl-bar button[data-action=back]',
+        '.mbl-tl-bar button[data-action=play]', '.mbl-tl-metrics'].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect();
+          return [s, [r.left, r.top, r.right, r.bottom]]; }))""")
+    for selector, (left, top, right, bottom) in boxes.items():
+        assert left >= 0 and top >= 0 and right <= width + 0.5 and bottom <= height + 0.5, (selector, boxes[selector])
+        assert right - left > 20 and bottom - top > 20, selector
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    assert sidebar.count() == 0 or not sidebar.is_visible()
+    sizes = page.evaluate("""() => {
+        const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+        const ticks = [...document.querySelectorAll('.mbl-tl-below .xtick text, .mbl-tl-curves .xtick text')].map(px);
+        const legend = [...document.querySelectorAll('.mbl-tl-above .legendtext, .mbl-tl-curves .legendtext')].map(px);
+        const math = [...document.querySelectorAll('.mbl-tl-mathbody math')].map(px);
+        return {ticks: Math.min(...ticks), legend: Math.min(...legend), math: Math.min(...math)}; }""")
+    if width >= 1920:
+        assert min(sizes.values()) >= 18, sizes
+    else:
+        assert min(sizes.values()) >= 13, sizes
+    press(page, "Escape")
+    page.wait_for_function("() => !document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    assert trial(page) == 9
 
 
 def test_a_page_opened_without_points_starts_with_an_example(app_page, server_url):
@@ -290,29 +286,26 @@ def test_keys_work_with_the_slider_focused_and_n_jumps_between_mistakes(app_page
     assert "N / Shift+N" in keys
 
 
-def test_experts_presentation_has_the_pages_type_and_its_cursor_at_once(browser, server_url):
+def test_experts_presentation_has_the_pages_type_and_its_cursor_at_once(page, server_url):
     """Presenting the Experts page redraws the curves at presentation size and moves the cursor to the
     trial at once (issue 27, item 9): the old player kept 13 px type and the cursor at its old place."""
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = context.new_page()
-    try:
-        page.goto(f"{server_url}/experts")
-        wait_for_player(page)
-        focus_page(page)
-        press(page, "ArrowRight", 10)
-        press(page, "p")
-        page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
-        size = page.evaluate("() => Math.round(Math.max(14, Math.min(22, innerWidth / 100, innerHeight / 54)))")
-        assert size >= 18
-        page.wait_for_function("""(size) => { const c = document.querySelector('.mbl-tl-curvesplot');
-            return c._fullLayout && c._fullLayout.xaxis.tickfont.size === size; }""", arg=size, timeout=10_000)
-        cursor = page.evaluate("""() => { const c = document.querySelector('.mbl-tl-curvesplot'), xa = c._fullLayout.xaxis;
-            const line = document.querySelector('.mbl-tl-curves .mbl-tl-cursor');
-            return [parseFloat(line.style.left) + 1, xa._offset + xa.l2p(10), Number(c.dataset.cursor)]; }""")
-        assert cursor[2] == 10 and abs(cursor[0] - cursor[1]) < 2, cursor
-        screenshot(page, "timeline-experts-present-1920", full_page=False)
-    finally:
-        context.close()
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{server_url}/experts")
+    wait_for_player(page)
+    focus_page(page)
+    press(page, "ArrowRight", 10)
+    press(page, "p")
+    page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    size = page.evaluate("() => Math.round(Math.max(14, Math.min(22, innerWidth / 100, innerHeight / 54)))")
+    assert size >= 18
+    page.wait_for_function("""(size) => { const c = document.querySelector('.mbl-tl-curvesplot');
+        return c._fullLayout && c._fullLayout.xaxis.tickfont.size === size; }""", arg=size, timeout=10_000)
+    cursor = page.evaluate("""() => { const c = document.querySelector('.mbl-tl-curvesplot'), xa = c._fullLayout.xaxis;
+        const line = document.querySelector('.mbl-tl-curves .mbl-tl-cursor');
+        return [parseFloat(line.style.left) + 1, xa._offset + xa.l2p(10), Number(c.dataset.cursor)]; }""")
+    assert cursor[2] == 10 and abs(cursor[0] - cursor[1]) < 2, cursor
+    screenshot(page, "timeline-experts-present-1920", full_page=False)
 
 
 def test_the_html_export_opens_at_its_trial_with_its_title_and_buttons_on_one_line(browser, tmp_path):
