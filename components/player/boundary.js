@@ -2,6 +2,15 @@
 // does not move below; the point clouds and the legend above), and at every trial the overlay's regions, previous
 // boundary, w's arrow, support lines, comparator line and ring (or a kernel model's shading: kernel.js).
 // A part of the Player (timeline.js mixes its methods in).
+// A cloud's trace as its legend entry alone: one gap for a point (plotly.js lists a trace with a point), no
+// per-point data; every other trace as it is.
+function legendOnly(trace) {
+  if (trace.meta !== "points") return trace;
+  const marker = {...(trace.marker || {})};
+  if (typeof marker.size !== "number") delete marker.size;
+  return {...trace, x: [null], y: [null], customdata: undefined, marker};
+}
+
 class BoundaryScene {
   async drawBoundaryBase() {
     const figure = JSON.parse(this.payload.boundary.figure);
@@ -46,16 +55,13 @@ class BoundaryScene {
     const margin = {...(base.margin || {}), autoexpand: false};
     this.belowLayout.margin = margin;
     this.aboveLayout.margin = margin;
+    // The margin and the box's height come from the legend drawn, so the legend is drawn first with each cloud
+    // as a one-gap stand-in, and the clouds once, at their final size: drawn three times, 100,000 points cost
+    // the browser seconds.  A cloud's legend symbol sized by its weights may take another height: measured again.
+    await this.Plotly.react(this.above, {data: above.map(legendOnly), layout: this.aboveLayout, config});
+    await this.fitLegendMargin(margin);
     await this.Plotly.react(this.above, {data: above, layout: this.aboveLayout, config});
-    const legendNode = this.above.querySelector(".legend");
-    // the legend, plus the tick labels and the axis title above it (both grow with the type)
-    const needed = legendNode ? Math.ceil(legendNode.getBBox().height + 24 + 2.4 * this.typeSize()) : margin.b;
-    if (needed !== margin.b) {
-      margin.b = needed;
-      await this.Plotly.relayout(this.above, {"margin.b": needed});
-    }
-    this.fitBoundaryHeight();
-    await this.Plotly.Plots.resize(this.above);
+    await this.fitLegendMargin(margin);
     await this.Plotly.react(this.below, {data: below, layout: this.belowLayout, config: {...config, displayModeBar: false}});
     this.checkAligned();
     this.title.style.fontSize = `${this.typeSize() + 2}px`;
@@ -72,6 +78,18 @@ class BoundaryScene {
         this.redraw();
       });
     }
+  }
+
+  // The bottom margin holds the legend drawn, plus the tick labels and the axis title above it (both grow with
+  // the type); when it changes, the layer above takes it and the box its new height.
+  async fitLegendMargin(margin) {
+    const legendNode = this.above.querySelector(".legend");
+    const needed = legendNode ? Math.ceil(legendNode.getBBox().height + 24 + 2.4 * this.typeSize()) : margin.b;
+    if (needed !== margin.b) {
+      margin.b = needed;
+      await this.Plotly.relayout(this.above, {"margin.b": needed});
+    }
+    if (this.fitBoundaryHeight()) await this.Plotly.Plots.resize(this.above);
   }
 
   // On a page the box is as tall as the square plot its width allows (at most 560 px) plus the margins (the bottom

@@ -52,7 +52,11 @@ class Presentation {
     cancelAnimationFrame(this.resizeFrame);
     this.resizeFrame = requestAnimationFrame(async () => {
       this.fitBoundaryHeight();
-      const divs = [this.below, this.above, this.curves, this.invariants].filter((div) => div._fullLayout && div.isConnected);
+      // only a figure whose box changed size is drawn again (a figure of 100,000 points costs the browser seconds)
+      const stale = (div) => Math.abs(div._fullLayout.width - div.clientWidth) >= 1
+        || Math.abs(div._fullLayout.height - div.clientHeight) >= 1;
+      const divs = [this.below, this.above, this.curves, this.invariants]
+        .filter((div) => div._fullLayout && div.isConnected && stale(div));
       await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
       if (this.payload) this.redraw();
     });

@@ -138,6 +138,22 @@ def test_presentation_mode_fills_the_screen_and_reads_from_the_back(page, server
     assert trial(page) == 9
 
 
+def test_the_point_clouds_are_drawn_once_when_the_figure_is_drawn_again(app_page, server_url):
+    """Presenting draws the boundary figure again at presentation size: its legend and margins first, then the
+    clouds, once (drawn three times, 100,000 points cost the browser seconds)."""
+    open_story(app_page, server_url, "weighted", "perceptron")
+    focus_page(app_page)
+    n = app_page.evaluate("() => document.querySelector('.mbl-tl-root')._mblPlayer.payload.n_points")
+    app_page.evaluate("""() => { window.drawnWithPoints = 0; window.draws = 0;
+      document.querySelector('.mbl-tl-above').on('plotly_afterplot', () => { window.draws += 1;
+        if (document.querySelectorAll('.mbl-tl-above path.point').length) window.drawnWithPoints += 1; }); }""")
+    press(app_page, "p")
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")
+    wait_for_layout(app_page)
+    assert app_page.locator(".mbl-tl-above path.point").count() >= n
+    assert app_page.evaluate("() => [window.draws > 1, window.drawnWithPoints]") == [True, 1]
+
+
 def test_a_page_opened_without_points_starts_with_an_example(app_page, server_url):
     app_page.goto(f"{server_url}/winnow")
     wait_for_player(app_page)
