@@ -126,7 +126,10 @@ def test_the_page_offers_every_experiment_of_the_command_line():
 @pytest.mark.parametrize("name", PAPER_EXPERIMENTS)
 def test_every_experiment_runs_from_the_paper_lab(name):
     """Each experiment of the command line also runs from the page (its small version) and shows
-    a result: a table or a chart."""
+    a result: a table or a chart, which names its sources by their authors, never "seed 00k" (the experiments'
+    own notes, written for developers, reach the page: tests/test_source_names.py)."""
+    from tests.test_source_names import assert_no_seed_word, page_text
+
     at = app()
     at.run()
     at.switch_page("views/paper_lab.py").run()
@@ -136,11 +139,12 @@ def test_every_experiment_runs_from_the_paper_lab(name):
     if EXPERIMENTS[name].interactive:          # recomputed as its inputs change: shown at once, no Run button
         assert not at.exception, [e.value for e in at.exception]
         assert not [b for b in at.button if b.label == "Run"] and (at.metric or at.latex), f"{name} showed no result"
-        return
-    assert at.toggle(key="paper_quick").value is True
-    [b for b in at.button if b.label == "Run"][0].click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
+    else:
+        assert at.toggle(key="paper_quick").value is True
+        [b for b in at.button if b.label == "Run"][0].click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
+    assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
 
 
 def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_caps():

@@ -1,8 +1,9 @@
 """Sources reach the reader by their authors' names, never as "seed 000" … "seed 004" (issue 27).
 
 In the code the five source texts are called seed 000 to seed 004 (docs/SOURCES.md); on a page that reads
-like the random seed beside it.  Every page, every story and every player payload is scanned for the word,
-and the names themselves come from one table, :data:`learners.sources.SOURCES`.
+like the random seed beside it.  Every page, every story and every player payload is scanned for the word (every
+Paper lab experiment's result too, in the run ``tests/test_app.py::test_every_experiment_runs_from_the_paper_lab``
+makes), and the names themselves come from one table, :data:`learners.sources.SOURCES`.
 """
 
 from __future__ import annotations
@@ -71,21 +72,6 @@ def test_no_story_names_a_source_seed(key):
     at.button(key=f"story_{key}").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert_no_seed_word(page_text(at), f"story {key}")
-
-
-@pytest.mark.parametrize("name", ["iwp-table1", "priority-figures", "winnow-scaling", "manyclass", "rwm-epsilon",
-                                  "lemma4"])
-def test_no_paper_lab_experiment_names_a_source_seed_in_its_result(name):
-    """The experiments' own notes and sources (experiments/, written for developers) reach the page by name.
-    priority-table2 is left out: its small version alone takes minutes on two cores."""
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.switch_page("views/paper_lab.py").run()
-    at.selectbox(key="paper_experiment").set_value(name).run()
-    if [button for button in at.button if button.key == "paper_run"]:
-        at.button(key="paper_run").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
 
 
 def test_no_lesson_screen_nor_its_player_names_a_source_seed():
