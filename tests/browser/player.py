@@ -37,8 +37,13 @@ def open_lab_file(page, url: str, path) -> None:
     page.locator(".st-key-share_open_file button").click()
 
 
-def open_story(page, url: str, key: str, path: str) -> None:
-    """Open Home's story ``key`` (it switches to ``path``) and wait for its player."""
+def open_story(page, url: str, key: str, path: str, *, from_home: bool = False) -> None:
+    """Open story ``key`` on its page ``path`` and wait for its player: by the story's link (``/path?story=key``,
+    one page load), or, ``from_home``, as a visitor does, by its button on Home (which switches to ``path``)."""
+    if not from_home:
+        page.goto(f"{url}/{path}?story={key}")
+        wait_for_player(page)
+        return
     page.goto(f"{url}/")
     wait_idle(page)
     page.locator(f".st-key-story_{key} button").click()

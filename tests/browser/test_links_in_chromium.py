@@ -51,7 +51,7 @@ def new_tab(browser):
 @pytest.mark.parametrize("key", [k for k, s in STORIES.items() if s.presets.get("winnow_section") is None])
 def test_a_storys_link_opens_the_same_run_at_the_same_trial_in_a_new_browser(browser, page, server_url, key):
     story = STORIES[key]
-    open_story(page, server_url, key, story.page.split("/")[1].removesuffix(".py"))
+    open_story(page, server_url, key, story.page.split("/")[1].removesuffix(".py"), from_home=True)
     focus_page(page)
     press(page, "ArrowRight", 7)
     wait_for_trial_in_url(page, 7)
