@@ -1,5 +1,3 @@
-"""Hooks of the whole suite: how many pytest-xdist workers README's command starts, and numba's cache warmed
-once in the background while they start (tests/parallel.py)."""
+"""Hooks of the whole suite: how many pytest-xdist workers README's command starts (tests/parallel.py)."""
 
-from tests.parallel import (pytest_configure, pytest_unconfigure,  # noqa: F401  (hooks pytest finds here)
-                            pytest_xdist_auto_num_workers)
+from tests.parallel import pytest_xdist_auto_num_workers  # noqa: F401  (a hook pytest finds here)

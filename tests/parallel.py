@@ -11,19 +11,11 @@ measurements) runs in one process: workers would hide what the tests print, and 
 long (the Paper lab's full runs, the 100,000-point builds): ``loadgroup`` sends them all to one worker, one
 after another, so no such test measures while another of them loads the machine.  ``-p no:xdist`` (or
 ``-n 0``) runs everything in one process, as before.
-
-While the workers start and collect, :func:`pytest_configure` compiles numba's loops into its cache in one
-background process (``python -m lab.warm``): on a fresh checkout each worker and each Streamlit server would
-otherwise compile the same loops (about 30 s of a CI run on two cores).  A process that needs a loop before it is
-cached compiles it itself, as before.
 """
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -42,24 +34,3 @@ def pytest_xdist_auto_num_workers(config) -> int:
     if config.getoption("capture") == "no" or MEASURING.search(config.getoption("markexpr") or ""):
         return 0
     return WORKERS
-
-
-#: the background ``python -m lab.warm`` of this run (the controller's), if any
-_warming: list[subprocess.Popen] = []
-
-
-def pytest_configure(config) -> None:
-    """In the controller of a run on workers, start ``python -m lab.warm`` in the background."""
-    if hasattr(config, "workerinput") or getattr(config.option, "dist", "no") == "no":
-        return
-    _warming.append(subprocess.Popen([sys.executable, "-m", "lab.warm"], cwd=Path(__file__).resolve().parents[1],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-
-
-def pytest_unconfigure(config) -> None:
-    """Stop the warming process if it still runs (a run of a few tests can end first)."""
-    while _warming:
-        process = _warming.pop()
-        if process.poll() is None:
-            process.kill()
-        process.wait()
