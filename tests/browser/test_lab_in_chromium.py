@@ -44,24 +44,35 @@ def test_clicks_in_the_data_canvas_add_points_where_clicked(app_page, server_url
     screenshot(app_page, "data")
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_every_page_renders_at_1280x720(app_page, server_url, path):
-    open_page(app_page, server_url, path)
-    assert app_page.locator("h1").count() >= 1
-    if app_page.locator(".mbl-tl-root").count():          # a stepping page: its player drawn, not half-loaded
-        wait_for_player(app_page)
-    screenshot(app_page, f"page-{path or 'home'}")
-
-
-def test_no_page_asks_for_anything_outside_the_server(app_page, server_url):
-    """Offline classrooms: every page, with a story's data and a Play, loads only from the lab's server."""
+def requests_outside(page, server_url) -> list[str]:
+    """The list, filled as the page goes on, of the web requests it makes to any host but the lab's server."""
     from urllib.parse import urlparse
 
     server = urlparse(server_url).netloc
     outside = []
-    app_page.on("request", lambda request: outside.append(request.url)
-                if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
-                and urlparse(request.url).netloc != server else None)
+    page.on("request", lambda request: outside.append(request.url)
+            if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
+            and urlparse(request.url).netloc != server else None)
+    return outside
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_renders_at_1280x720_from_the_server_alone(app_page, server_url, path):
+    """Each page renders (its player drawn, not half-loaded) and, for offline classrooms, asks nothing of any
+    host but the lab's server."""
+    outside = requests_outside(app_page, server_url)
+    open_page(app_page, server_url, path)
+    assert app_page.locator("h1").count() >= 1
+    if app_page.locator(".mbl-tl-root").count():
+        wait_for_player(app_page)
+    screenshot(app_page, f"page-{path or 'home'}")
+    assert outside == [], outside
+
+
+def test_a_story_played_asks_for_nothing_outside_the_server(app_page, server_url):
+    """Offline classrooms: a story's data and a Play load only from the lab's server (every page as opened:
+    the test above)."""
+    outside = requests_outside(app_page, server_url)
     open_thin_margin_story(app_page, server_url)
     focus_page(app_page)
     start = trial(app_page)
@@ -69,6 +80,4 @@ def test_no_page_asks_for_anything_outside_the_server(app_page, server_url):
     # the play has drawn ten trials (the requests of the boundary, math and curves it redraws were made)
     app_page.wait_for_function("(start) => Number(document.querySelector('.mbl-tl').dataset.trial) >= start + 10",
                                arg=start, timeout=30_000)
-    for path in PAGES:
-        open_page(app_page, server_url, path)
     assert outside == [], outside
