@@ -1,6 +1,6 @@
 """``python -m deploy``: the lab for a whole class — N workers behind HAProxy on one machine.
 
-    python -m deploy --workers 4 --port 8080
+    python -m deploy --workers 4 --port 8080 --redis-port 6390
 
 See README.md ("A whole class at once") and :mod:`deploy.supervisor`.
 """
@@ -25,6 +25,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--host", default="0.0.0.0", help="the proxy's address (default %(default)s: every interface)")
     parser.add_argument("--first-worker-port", type=int, default=8601,
                         help="workers listen on 127.0.0.1 from this port up (default %(default)s)")
+    parser.add_argument("--redis-port", type=int, default=None,
+                        help="the class rooms' Redis listens on 127.0.0.1 at this port (default: a free one; "
+                             "ignored when LAB_REDIS_URL names a Redis of your own)")
     parser.add_argument("--run-dir", default=None, help="where logs, haproxy.cfg and state.json go (default: a new "
                                                         "temporary folder)")
     parser.add_argument("--no-respawn", action="store_true", help="leave a worker that dies down (default: start "
@@ -34,6 +37,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(f"--workers must be at least 1; got {arguments.workers}")
     if not 1 <= arguments.port <= 65535:
         parser.error(f"--port must lie in 1–65535; got {arguments.port}")
+    if arguments.redis_port is not None and not 1 <= arguments.redis_port <= 65535:
+        parser.error(f"--redis-port must lie in 1–65535; got {arguments.redis_port}")
     return arguments
 
 
@@ -50,8 +55,12 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.first_worker_port <= arguments.port < arguments.first_worker_port + arguments.workers:
         print(f"--port {arguments.port} is one of the workers' ports", file=sys.stderr)
         return 2
+    taken = {arguments.port, *range(arguments.first_worker_port, arguments.first_worker_port + arguments.workers)}
+    if arguments.redis_port in taken:
+        print(f"--redis-port {arguments.redis_port} is the proxy's or a worker's port", file=sys.stderr)
+        return 2
     return Deployment(workers, arguments.port, host=arguments.host, run_dir=arguments.run_dir,
-                      respawn=not arguments.no_respawn).run()
+                      respawn=not arguments.no_respawn, redis_port=arguments.redis_port).run()
 
 
 if __name__ == "__main__":

@@ -140,7 +140,7 @@ class Deployment:
     """N lab workers behind one HAProxy on ``host:port`` (see the module's text)."""
 
     def __init__(self, workers: list[Worker], port: int, *, host: str = "0.0.0.0", run_dir: Path | None = None,
-                 respawn: bool = True, log=sys.stderr):
+                 respawn: bool = True, log=sys.stderr, redis_port: int | None = None):
         if haproxy_binary() is None:
             raise FileNotFoundError("haproxy is not installed: apt-get update && apt-get install -y haproxy")
         self.workers, self.port, self.host, self.respawn, self.log = list(workers), int(port), host, respawn, log
@@ -151,9 +151,11 @@ class Deployment:
         self.proxy: subprocess.Popen | None = None
         self.restarts = 0               # workers started again
         self.proxy_restarts = 0
-        # the rooms' Redis: an operator's own (LAB_REDIS_URL set), else one of ours if installed
+        # the rooms' Redis: an operator's own (LAB_REDIS_URL set), else one of ours if installed, on the port
+        # asked for (``--redis-port``) or a free one
         self.redis: subprocess.Popen | None = None
-        self.redis_port = None if os.environ.get(REDIS_URL_VARIABLE) or redis_binary() is None else free_loopback_port()
+        ours = not os.environ.get(REDIS_URL_VARIABLE) and redis_binary() is not None
+        self.redis_port = (int(redis_port) if redis_port is not None else free_loopback_port()) if ours else None
         if self.redis_port is not None:
             self.environment[REDIS_URL_VARIABLE] = f"redis://127.0.0.1:{self.redis_port}/0"
         self.redis_restarts = 0

@@ -60,10 +60,18 @@ def test_impossible_workers_are_refused(count, first):
 
 def test_the_command_defaults_to_one_worker_per_core_and_refuses_nonsense(capsys):
     assert parse([]).workers == (os.cpu_count() or 1) and parse([]).port == 8080
-    for wrong in (["--workers", "0"], ["--port", "70000"], ["--workers", "two"]):
+    assert parse([]).redis_port is None and parse(["--redis-port", "6390"]).redis_port == 6390
+    for wrong in (["--workers", "0"], ["--port", "70000"], ["--workers", "two"], ["--redis-port", "0"]):
         with pytest.raises(SystemExit):
             parse(wrong)
     assert "--workers" in capsys.readouterr().err
+
+
+def test_the_rooms_redis_may_not_take_the_proxys_or_a_workers_port(capsys):
+    from deploy.__main__ import main
+
+    assert main(["--workers", "2", "--port", "9100", "--first-worker-port", "9200", "--redis-port", "9201"]) == 2
+    assert "--redis-port 9201" in capsys.readouterr().err
 
 
 #: seconds a condition may take on a busy machine (other test runs share its 2 cores): generous limits on
@@ -89,7 +97,7 @@ def wait_for(condition, what: str, seconds: float = PATIENCE):
     pytest.fail(f"{what}: not within {seconds:.0f} s")
 
 
-def start_deploy(run_dir, port: int, *, sigint_ignored: bool = False) -> subprocess.Popen:
+def start_deploy(run_dir, port: int, *, sigint_ignored: bool = False, extra: tuple = ()) -> subprocess.Popen:
     """``python -m deploy`` with two workers on 127.0.0.1; returns once its state file is written.
 
     ``sigint_ignored``: started as a shell starts a background job (``command &`` without job control), with
@@ -98,7 +106,7 @@ def start_deploy(run_dir, port: int, *, sigint_ignored: bool = False) -> subproc
     while first <= port <= first + 1:
         first = free_port()
     process = subprocess.Popen([sys.executable, "-m", "deploy", "--workers", "2", "--port", str(port), "--host",
-                                "127.0.0.1", "--first-worker-port", str(first), "--run-dir", str(run_dir)],
+                                "127.0.0.1", "--first-worker-port", str(first), "--run-dir", str(run_dir), *extra],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
                                preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if sigint_ignored else None)
     wait_for(lambda: (run_dir / "state.json").exists() or process.poll() is not None, "python -m deploy started")
@@ -260,12 +268,14 @@ def test_deploy_runs_the_rooms_redis_and_starts_it_again_with_its_data(tmp_path)
     its append-only file: what was written before is still there, the workers untouched."""
     import redis
 
-    port = free_port()
-    process = start_deploy(tmp_path, port)
+    port, redis_port = free_port(), free_port()
+    while redis_port == port:
+        redis_port = free_port()
+    process = start_deploy(tmp_path, port, extra=("--redis-port", str(redis_port)))    # the operator's port
     try:
         before = read_state(tmp_path)
         url = before["redis_url"]
-        assert url.startswith("redis://127.0.0.1:")
+        assert url == f"redis://127.0.0.1:{redis_port}/0"
         assert all(environment_of(worker["pid"])[REDIS_URL_VARIABLE] == url for worker in before["workers"])
         client = redis.Redis.from_url(url, socket_timeout=30)
         client.set("room:TEST:state", '{"t": 7}')
