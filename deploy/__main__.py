@@ -15,7 +15,8 @@ from deploy.haproxy import haproxy_binary, workers_on
 from deploy.supervisor import Deployment
 
 
-def parse(argv: list[str] | None = None) -> argparse.Namespace:
+def command_line() -> argparse.ArgumentParser:
+    """The options of ``python -m deploy`` (README's "A whole class at once" names each)."""
     parser = argparse.ArgumentParser(prog="python -m deploy",
                                      description="Serve the lab from several `streamlit run` workers behind "
                                                  "HAProxy (cookie affinity, health checks, failover).")
@@ -32,6 +33,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                                                         "temporary folder)")
     parser.add_argument("--no-respawn", action="store_true", help="leave a worker that dies down (default: start "
                                                                   "it again)")
+    return parser
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = command_line()
     arguments = parser.parse_args(argv)
     if arguments.workers < 1:
         parser.error(f"--workers must be at least 1; got {arguments.workers}")
