@@ -11,7 +11,7 @@ answer against those facts.  Nothing here knows Streamlit; the page is ``views/l
 A screen also says what its lab shows: the trial its player opens at (``at``, :func:`opening_trial`: the
 trial the screen asks about, whichever way the screen is reached), the quantities it asks the student to
 read and where each is (``asks``, :class:`Ask`: a metric or a bound curve of the player, the trial's
-math, the comparator panel, or a metric of the screen's own ``panel`` beside the player), and the pages of
+math, the comparator panel, or a metric of the screen's own ``panel`` above the player), and the pages of
 the lab that show more (``places``, :class:`Place`).  tests/test_lessons.py checks every ``Ask`` of every
 screen against its run's payload.
 
@@ -164,7 +164,7 @@ class Ask:
     * ``"comparator"``: the player's comparator panel (U, then “Use the max-margin u”), its ``name``
       ("gamma" or "R") for the trials shown;
     * ``"experts"``: the player's experts, ``name`` "N" (how many it lists);
-    * ``"panel"``: the metric ``name`` of the screen's own panel beside the player (:func:`panel_of`).
+    * ``"panel"``: the metric ``name`` of the screen's own panel, above the player (:func:`panel_of`).
 
     ``fact``: the key of the screen's facts whose value that place shows (None: only that it is shown).
     ``tolerance``: relative, for a value the place rounds (the screen's question says how close is right)."""
@@ -348,7 +348,7 @@ def opening_trial(screen: Screen, facts: dict) -> int | None:
 
 
 def panel_of(screen: Screen, facts: dict) -> tuple:
-    """The metrics of the screen's own panel beside (or instead of) the player: :class:`Reading` s."""
+    """The metrics of the screen's own panel, above (or instead of) the player: :class:`Reading` s."""
     return tuple(screen.panel(facts)) if screen.panel is not None else ()
 
 
@@ -472,7 +472,7 @@ LESSON_1 = Lesson("novikoff", "The perceptron and Novikoff's bound", "Margin and
                  Ask("curve", "Novikoff", "bound"))),
     Screen("A thin margin",
            "The same kind of data, but the classes nearly touch. The player shows the perceptron on it, again in "
-           "the adversarial order, at the end of its run; the panel beside it gives screen 1's count on the wide margin.",
+           "the adversarial order, at the end of its run; the panel above it gives screen 1's count on the wide margin.",
            THIN, Question("Compared with the wide margin, does the perceptron make more mistakes, fewer, or the same?",
                           "choice", ("more", "fewer", "the same")), _thin_more,
            asks=(Ask("metric", "Mistakes", "M"), Ask("panel", "Mistakes on the wide margin (screen 1)", "wide_M")),
@@ -584,7 +584,7 @@ LESSON_2 = Lesson("no-margin", "What breaks without a margin", "Noisy labels: Fr
     Screen("Gentile's bound by hand",
            "The player's Gentile curve is, at every trial, the least value of L + C + √(LC) over a few unit "
            "comparators u and over scales of each: L is the scaled u's hinge losses and C = R²‖u‖². At the last "
-           "trial the least comes with **L = {L_text}** and **C = {C_text}** (the panel beside the player).",
+           "trial the least comes with **L = {L_text}** and **C = {C_text}** (the panel above the player).",
            NOISY, Question("What is Gentile's bound L + C + √(LC)? (within 1 %)"), _gentile_compute,
            asks=(Ask("panel", "L, the hinge losses of u", "L"), Ask("panel", "C = R²‖u‖²", "C"),
                  Ask("curve", "Gentile", "answer")),
@@ -650,7 +650,7 @@ LESSON_3 = Lesson("importance", "Importance weights", "IWP against the perceptro
            _first_heavy_update, at="t", asks=(Ask("math", fact="w"), Ask("math", fact="x"), Ask("math", fact="c"))),
     Screen("IWP against the perceptron",
            "Both run on the same shuffled stream. The player shows IWP at the end of the run (its metric Weighted "
-           "loss); the panel beside it gives the perceptron's, and the link opens that run on the Perceptron page.",
+           "loss); the panel above it gives the perceptron's, and the link opens that run on the Perceptron page.",
            WEIGHTED_IWP, Question("Which has the smaller weighted loss at the end?", "choice",
                                   ("IWP", "the perceptron", "neither: equal")), _iwp_against_plain,
            asks=(Ask("metric", "Weighted loss", "iwp_loss"),
@@ -761,8 +761,8 @@ LESSON_4 = Lesson("winnow", "Winnow against the perceptron", "Multiplicative aga
            asks=(Ask("panel", "Winnow's mistakes", "winnow_M"), Ask("panel", "The perceptron's mistakes", "perceptron_M")),
            panel=lambda f: (Reading("Winnow's mistakes", f["winnow_M"], f"600 trials, η* = {_n(f['eta'])}"),
                             Reading("The perceptron's mistakes", f["perceptron_M"], "600 trials, no intercept"),
-                            Reading("Winnow's bound (Thm 3.1)", f["winnow_bound"], "Agarwal's notes, Thm 3.1, at η*"),
-                            Reading("The perceptron's bound (Novikoff)", f["novikoff"], "R²‖u‖²/γ² = 200·3")),
+                            Reading("Winnow's bound", f["winnow_bound"], "Agarwal's notes, Thm 3.1, at η*"),
+                            Reading("The perceptron's bound", f["novikoff"], "Novikoff: R²‖u‖²/γ² = 200·3")),
            places=(WINNOW_SCALING,)),
 ))
 
@@ -908,7 +908,7 @@ LESSON_6 = Lesson("multiclass", "Many classes", "Multi-vector and all-pair perce
            at="t", asks=(Ask("math", fact="scores"),)),
     Screen("All pairs",
            "The **all-pair perceptron** keeps a vector w^(ij) = −w^(ji) for every pair of classes and scores class r "
-           "by Σ_j w^(rj)·x. The player shows it on the same stream; the panel beside it steps the multi-vector "
+           "by Σ_j w^(rj)·x. The player shows it on the same stream; the panel above it steps the multi-vector "
            "perceptron through the same trials and counts where their predictions differ.",
            FOUR_AP, Question("In how many trials do the two perceptrons predict different classes?"), _agreement,
            asks=(Ask("panel", "Disagreements, MV against AP", "disagreements"),), panel=_agreement_panel),

@@ -94,6 +94,10 @@ state.set_lesson_position(lesson_index, screen_index)
 
 setup = screen.setup
 st.subheader("The lab", divider="gray")
+readings = lessons.panel_of(screen, facts)          # the screen's own numbers, above its player (if it has one)
+for start in range(0, len(readings), 4):
+    for column, reading in zip(st.columns(4), readings[start:start + 4]):
+        column.metric(reading.label, reading.text, help=reading.help or None)
 if setup is not None:
     # one player per screen (its key): a screen opens its own player at the trial it asks about, wherever the
     # student left the previous screen's; a rerun of the same screen (a Check) leaves the player where it is
@@ -112,13 +116,6 @@ if setup is not None:
                + ("" if setup.experts else f"; order: {setup.order}, {setup.n_passes} pass{'es' if setup.n_passes > 1 else ''}")
                + f". The player opens at trial {player['start']}. Step with →, back with ←, play with Space; "
                "Q turns on the quiz.")
-readings = lessons.panel_of(screen, facts)
-if readings:
-    if setup is not None:
-        st.markdown("**Beside the player**")
-    for start in range(0, len(readings), 4):
-        for column, reading in zip(st.columns(4), readings[start:start + 4]):
-            column.metric(reading.label, reading.text, help=reading.help or None)
 if screen.places:
     st.markdown("  \n".join(f"Elsewhere in the lab: [{place.label}]({place.href})" for place in screen.places))
 
