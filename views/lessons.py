@@ -95,9 +95,10 @@ state.set_lesson_position(lesson_index, screen_index)
 setup = screen.setup
 st.subheader("The lab", divider="gray")
 readings = lessons.panel_of(screen, facts)          # the screen's own numbers, above its player (if it has one)
-for start in range(0, len(readings), 4):
-    for column, reading in zip(st.columns(4), readings[start:start + 4]):
-        column.metric(reading.label, reading.text, help=reading.help or None)
+with st.container():        # a block even when empty: the player has the same place on the page on every screen
+    for start in range(0, len(readings), 4):
+        for column, reading in zip(st.columns(4), readings[start:start + 4]):
+            column.metric(reading.label, reading.text, help=reading.help or None)
 if setup is not None:
     # one player per screen (its key): a screen opens its own player at the trial it asks about, wherever the
     # student left the previous screen's; a rerun of the same screen (a Check) leaves the player where it is
