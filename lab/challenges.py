@@ -470,11 +470,9 @@ EXPERTS = Challenge(
            f"made at most m = {BEST_CAP} mistakes. Weighted Majority starts with every weight 1, predicts the "
            "weighted vote (ties: 1) and multiplies each wrong expert's weight by β = ½."),
     bound_text=(f"M ≤ (m ln(1/β) + ln N)/ln(2/(1+β)) = ({BEST_CAP}·ln 2 + ln {N_EXPERTS})/ln(4/3) = "
-                f"{_n(experts_value())}, so M ≤ {experts_bound()}. This is the standard generalisation to any β of the "
-                "bound the COMS 4771 lecture 8 prints for β = ½, M ≤ 2.4(m + log N): on a mistake at least half of "
-                "the total weight W is on wrong experts and is multiplied by β, so W shrinks by the factor (1+β)/2 "
-                "at least, while it stays above the best expert's β^m. For β = ½ it reads (ln 2/ln(4/3))·(m + log₂N) "
-                "≈ 2.41(m + log₂N)."),
+                f"{_n(experts_value())}, so M ≤ {experts_bound()}: the standard generalisation to any β of the bound "
+                "COMS 4771 lecture 8 prints for β = ½, M ≤ 2.4(m + log N) (the lab derives it in Lesson 5, and "
+                "the gap below follows its proof)."),
     gap=("The proof chains two estimates: a mistake shrinks the total weight W by at least the factor ¾ (the wrong "
          "side holds at least half of W, and it is halved), and at the end W is at least the best expert's weight "
          "(½)^m. The bound is reached only if every mistake finds exactly half of W on the wrong side and the other "
