@@ -157,7 +157,8 @@ class Question:
 class Ask:
     """A quantity a screen asks the student to read, and where its lab shows it.  ``where``:
 
-    * ``"metric"``: the player's metric ``name`` (:data:`PLAYER_METRICS`) at the trial the player opens at;
+    * ``"metric"``: the player's metric labelled ``name`` (components/timeline.js, ``buildMetrics``) at the trial
+      the player opens at;
     * ``"curve"``: the bound curve whose legend entry starts with ``name``, drawn on the player's chart (its
       value at the opening trial, or not drawn there when the fact is None);
     * ``"math"``: the numbers of the player's math at the opening trial;
@@ -173,11 +174,6 @@ class Ask:
     name: str = ""
     fact: str | None = None
     tolerance: float = 1e-6
-
-
-#: the player's metrics (components/timeline.js, ``buildMetrics``) by label: the payload's series each one shows
-PLAYER_METRICS = {"Mistakes": "cum_mistakes", "Weighted loss": "cum_loss", "Best expert's mistakes": "best",
-                  "Expected mistakes": "cum_expected"}
 
 
 @dataclass(frozen=True)
@@ -353,19 +349,19 @@ def panel_of(screen: Screen, facts: dict) -> tuple:
 
 
 def page_place(label: str, page: str, setup: Setup | None = None, **widgets) -> Place:
-    """A :class:`Place` on a page of the lab: its link (:func:`lab.links.query_of`) with the run of ``setup``
-    (learner, parameters, data, order, passes, seed), or with the page's own ``widgets`` (widget → value)."""
+    """A :class:`Place` on a page of the lab: its link (:func:`lab.links.query_of`) with the run of ``setup`` (a
+    story's points: learner, parameters, order, passes, seed), or with the page's own ``widgets`` (widget → value)."""
     from lab import links
 
     data = None
     if setup is not None:
+        if setup.experts or setup.data.story is None:
+            raise ValueError("a place's run is a story's points (a link names them by the story).")
         fields = {row.key: row.widget for row in links.page_fields(page, setup.learner)}
         chosen = {"learner": setup.learner, "order": setup.order, "passes": int(setup.n_passes),
                   "seed": int(setup.seed), **setup.parameters}
         widgets = {**{fields[key]: value for key, value in chosen.items() if key in fields}, **widgets}
-        data = links.DataRef(story=setup.data.story) if setup.data.story else links.DataRef(
-            generator=setup.data.generator, arguments=tuple((k, v) for k, v in setup.data.arguments if k != "seed"),
-            seed=int(dict(setup.data.arguments).get("seed", 0)), theta=setup.data.theta)
+        data = links.DataRef(story=setup.data.story, theta=setup.data.theta)
     return Place(label, page, tuple(links.query_of(page, widgets, data).items()))
 
 

@@ -338,6 +338,12 @@ def curve_at(payload: dict, name: str, trial: int):
     return drawn.get(trial), any(v is not None for v in values)
 
 
+#: the player's metrics (components/timeline.js, ``buildMetrics``) by label: the payload's series each one shows
+#: (tests/browser/test_self_study_in_chromium.py reads the same labels and values off the player in Chromium)
+PLAYER_METRICS = {"Mistakes": "cum_mistakes", "Weighted loss": "cum_loss", "Best expert's mistakes": "best",
+                  "Expected mistakes": "cum_expected"}
+
+
 def shown_by_metric(payload: dict, name: str) -> bool:
     """Whether the player (components/timeline.js, buildMetrics) shows the metric ``name`` for this run."""
     experts = payload["kind"] == "experts"
@@ -370,7 +376,7 @@ def test_every_quantity_a_screen_asks_about_is_shown_by_its_lab(lesson, index, s
     assert 0 <= trial <= payload["T"]
     if ask.where == "metric":
         assert shown_by_metric(payload, ask.name), (ask.name, "not a metric of this player")
-        series = payload["trials"][lessons.PLAYER_METRICS[ask.name]]
+        series = payload["trials"][PLAYER_METRICS[ask.name]]
         assert_same(series[trial - 1] if trial else 0, expected, ask.tolerance)
     elif ask.where == "curve":
         value, drawn = curve_at(payload, ask.name, trial)

@@ -238,11 +238,21 @@ def answer_screen(page, lesson_index: int, screen_index: int, text: str) -> None
 
 
 def wait_for_screen_player(page, lesson_index: int, screen_index: int) -> None:
-    """Wait until the screen's own player (its key names the screen) stands at the trial the screen asks about."""
+    """Wait until the screen's own player (its key names the screen) stands at the trial the screen asks about,
+    and check the metrics the screen asks the student to read there (lab.lessons.Ask "metric")."""
     screen = LESSONS[lesson_index].screens[screen_index]
-    trial = opening_trial(screen, screen.facts())
-    page.wait_for_selector(f".st-key-lesson_timeline_{lesson_index}_{screen_index} .mbl-tl[data-trial='{trial}']",
-                           timeout=60_000)
+    facts = screen.facts()
+    trial = opening_trial(screen, facts)
+    player = f".st-key-lesson_timeline_{lesson_index}_{screen_index} .mbl-tl"
+    page.wait_for_selector(f"{player}[data-trial='{trial}']", timeout=60_000)
+    metrics = dict(page.eval_on_selector_all(f"{player} .mbl-tl-metric",
+                                             "ms => ms.map((m) => [m.querySelector('.l').textContent, "
+                                             "m.querySelector('.v').textContent])"))
+    for ask in screen.asks:
+        if ask.where == "metric":
+            assert ask.name in metrics, (ask.name, metrics)
+            shown = float(metrics[ask.name].replace("−", "-").replace(",", ""))
+            assert shown == pytest.approx(float(facts[ask.fact]), abs=0.006), (ask.name, shown)
 
 
 @pytest.mark.parametrize("lesson_index", range(len(LESSONS)), ids=[lesson.key for lesson in LESSONS])
