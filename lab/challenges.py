@@ -60,12 +60,16 @@ MAX_LINE = 200
 MAX_LINES = 400
 
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+#: η* (the tuned rate) as Markdown writes it: ``η\\*``
+ETA_STAR = "η\\*"
 
 
 @dataclass(frozen=True)
 class Challenge:
     """One challenge: its rules as numbers, the bound that caps it, the budget of trials, and why the best
-    possible stays below the bound (``gap``)."""
+    possible stays below the bound (``gap``).  ``rules``, ``bound_text`` and ``gap`` are Markdown (the page
+    renders them): a literal asterisk is written ``\\*`` (:data:`ETA_STAR`), or two would set the text between
+    them in italics."""
 
     key: str
     title: str
@@ -349,13 +353,13 @@ WINNOW = Challenge(
            f"{N_VARIABLES} digits 0/1 (e.g. 10010), in the order Winnow sees them (repeats allowed). The label "
            f"is the target disjunction {_target_text()}: +1 when x₁ or x₃ is 1, −1 otherwise. Winnow keeps "
            f"2·({N_VARIABLES} + 1) = {2 * (N_VARIABLES + 1)} weights on (x, 1, −x, −1), starts uniform and "
-           f"runs with η* = {_n(winnow_rate())}."),
+           f"runs with {ETA_STAR} = {_n(winnow_rate())}."),
     bound_text=(f"Agarwal's notes, Thm 3.1, with the ℓ1-unit u (1 on x₁ and x₃, ½ on −1, divided by 2.5): γ = 1/(2k+1) = "
-                f"{_n(winnow_margin())}, R∞ = 1, n = {2 * (N_VARIABLES + 1)}: M ≤ ln n/(η*γ − ln cosh η*) = "
+                f"{_n(winnow_margin())}, R∞ = 1, n = {2 * (N_VARIABLES + 1)}: M ≤ ln n/({ETA_STAR}γ − ln cosh {ETA_STAR}) = "
                 f"{_n(bounds.winnow(1.0, 2 * (N_VARIABLES + 1), winnow_rate(), winnow_margin(), 1.0))}, so "
                 f"M ≤ {winnow_bound()}."),
     gap=("The theorem holds for any instances in [−1, 1] and any target of margin γ; its proof follows the "
-         "potential KL(u‖w), which starts at most at ln n and falls by at least η*γ − ln cosh η* per mistake. Here "
+         f"potential KL(u‖w), which starts at most at ln n and falls by at least {ETA_STAR}γ − ln cosh {ETA_STAR} per mistake. Here "
          "it starts lower — u spreads over the weights {shares}, so KL(u‖w₁) = ln {n} − H(u) = {start} and "
          "the same argument already gives {start_bound} — and every variable that is off gives its two features the "
          "value 0, where the proof's estimate e^(ηx) ≤ cosh η + x·sinh η overshoots by cosh η − 1. Only mistakes move "
@@ -441,7 +445,8 @@ EXPERTS_BUDGET = 30
 
 
 def experts_value() -> float:
-    """(m ln(1/β) + ln N)/ln(2/(1+β)) with m the cap on the best expert (the Columbia lecture).
+    """(m ln(1/β) + ln N)/ln(2/(1+β)) with m the cap on the best expert: the standard generalisation to any β of the
+    bound seed 001 prints for β = ½, M ≤ 2.4(m + log N) (docs/SPECIFICATION.md §9 derives it).
 
     >>> round(experts_value(), 3)
     9.638
@@ -464,9 +469,10 @@ EXPERTS = Challenge(
            f"{N_EXPERTS} digits, a space, and the outcome (e.g. 0110 1). At the end the best expert may have "
            f"made at most m = {BEST_CAP} mistakes. Weighted Majority starts with every weight 1, predicts the "
            "weighted vote (ties: 1) and multiplies each wrong expert's weight by β = ½."),
-    bound_text=(f"Columbia COMS 4771, lecture 8: M ≤ (m ln(1/β) + ln N)/ln(2/(1+β)) = ({BEST_CAP}·ln 2 + ln "
-                f"{N_EXPERTS})/ln(4/3) = {_n(experts_value())} — the lecture's 2.41(m + log₂N) — so M ≤ "
-                f"{experts_bound()}."),
+    bound_text=(f"M ≤ (m ln(1/β) + ln N)/ln(2/(1+β)) = ({BEST_CAP}·ln 2 + ln {N_EXPERTS})/ln(4/3) = "
+                f"{_n(experts_value())}, so M ≤ {experts_bound()}: the standard generalisation to any β of the bound "
+                "COMS 4771 lecture 8 prints for β = ½, M ≤ 2.4(m + log N) (the lab derives it in Lesson 5, and "
+                "the gap below follows its proof)."),
     gap=("The proof chains two estimates: a mistake shrinks the total weight W by at least the factor ¾ (the wrong "
          "side holds at least half of W, and it is halved), and at the end W is at least the best expert's weight "
          "(½)^m. The bound is reached only if every mistake finds exactly half of W on the wrong side and the other "

@@ -1,11 +1,19 @@
 r"""Lessons: short paths through the ideas of the lab, as data — lesson → screens.
 
 Every screen names the run its player shows (a story or a generator with its seed, the learner
-and its settings: :class:`Setup`), a question, and a ``facts`` function that plays the real
+and its settings: :class:`Setup`; None for a screen about formulas or a point's probabilities, whose lab
+is its panel alone), a question, and a ``facts`` function that plays the real
 learners and evaluates the real bounds (``learners``, ``learners.bounds``,
 ``learners.consistency``) and returns the numbers of the screen: the right answer, the words
 that explain it, and any number the screen's text or question quotes.  :func:`check` grades an
 answer against those facts.  Nothing here knows Streamlit; the page is ``views/lessons.py``.
+
+A screen also says what its lab shows: the trial its player opens at (``at``, :func:`opening_trial`: the
+trial the screen asks about, whichever way the screen is reached), the quantities it asks the student to
+read and where each is (``asks``, :class:`Ask`: a metric or a bound curve of the player, the trial's
+math, the comparator panel, or a metric of the screen's own ``panel`` above the player), and the pages of
+the lab that show more (``places``, :class:`Place`).  tests/test_lessons.py checks every ``Ask`` of every
+screen against its run's payload.
 
 The seven lessons follow issue 17: (1) the perceptron and Novikoff's bound; (2) what breaks
 without a margin — Freund–Schapire and Gentile (seed 003 Thm 2.2, seed 000 Thm 1); (3)
@@ -146,12 +154,72 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Ask:
+    """A quantity a screen asks the student to read, and where its lab shows it.  ``where``:
+
+    * ``"metric"``: the player's metric labelled ``name`` (components/timeline.js, ``buildMetrics``) at the trial
+      the player opens at;
+    * ``"curve"``: the bound curve whose legend entry starts with ``name``, drawn on the player's chart (its
+      value at the opening trial, or not drawn there when the fact is None);
+    * ``"math"``: the numbers of the player's math at the opening trial;
+    * ``"comparator"``: the player's comparator panel (U, then “Use the max-margin u”), its ``name``
+      ("gamma" or "R") for the trials shown;
+    * ``"experts"``: the player's experts, ``name`` "N" (how many it lists);
+    * ``"panel"``: the metric ``name`` of the screen's own panel, above the player (:func:`panel_of`).
+
+    ``fact``: the key of the screen's facts whose value that place shows (None: only that it is shown).
+    ``tolerance``: relative, for a value the place rounds (the screen's question says how close is right)."""
+
+    where: str
+    name: str = ""
+    fact: str | None = None
+    tolerance: float = 1e-6
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A metric of a screen's panel: its label, its value (a number, or a text such as a vector), and a help."""
+
+    label: str
+    value: object
+    help: str = ""
+
+    @property
+    def text(self) -> str:
+        """The value as the panel shows it (numbers by :func:`lab.numbers.number_text`)."""
+        if isinstance(self.value, (int, np.integer)) and not isinstance(self.value, bool):
+            return str(int(self.value))
+        return _n(self.value) if isinstance(self.value, (float, np.floating)) else str(self.value)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A page of the lab that shows what a screen is about: a label, the page's url path and its link's
+    query (key, value) pairs (:func:`lab.links.query_of`: the page opens with exactly these settings)."""
+
+    label: str
+    page: str
+    query: tuple = ()
+
+    @property
+    def href(self) -> str:
+        """The link, relative to the lab's address (so it works under any base path)."""
+        from urllib.parse import urlencode
+
+        return self.page + ("?" + urlencode(self.query) if self.query else "")
+
+
+@dataclass(frozen=True)
 class Screen:
     title: str
     text: str
-    setup: Setup
+    setup: Setup | None
     question: Question
     facts: Callable[[], dict]
+    asks: tuple = ()
+    at: str | int = "end"
+    panel: Callable[[dict], tuple] | None = None
+    places: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -251,6 +319,52 @@ def play_experts(setup: Setup):
     return learner, records, advice, outcomes
 
 
+def trials_of(setup: Setup) -> int:
+    """How many trials the player of ``setup`` holds: every trial of the run, up to the browser lab's limit of
+    its learner (:func:`lab.limits.trial_limit`, as :func:`lab.timeline.build_timeline` cuts); an advice
+    stream's length."""
+    if setup.experts:
+        _, outcomes = setup.data.stream(setup.learner)
+        return len(outcomes)
+    from lab.limits import trial_limit
+
+    inputs = run_inputs(setup)
+    n = len(inputs["points"])
+    return min(n * inputs["n_passes"], trial_limit(inputs["name"], n, inputs["order"]).trials)
+
+
+def opening_trial(screen: Screen, facts: dict) -> int | None:
+    """The trial the screen's player opens at — the trial it asks about: the last one (``at="end"``), a
+    number, or the trial a fact names (``at="t"``); None for a screen without a player."""
+    if screen.setup is None:
+        return None
+    if screen.at == "end":
+        return trials_of(screen.setup)
+    return int(screen.at) if isinstance(screen.at, int) else int(facts[screen.at])
+
+
+def panel_of(screen: Screen, facts: dict) -> tuple:
+    """The metrics of the screen's own panel, above (or instead of) the player: :class:`Reading` s."""
+    return tuple(screen.panel(facts)) if screen.panel is not None else ()
+
+
+def page_place(label: str, page: str, setup: Setup | None = None, **widgets) -> Place:
+    """A :class:`Place` on a page of the lab: its link (:func:`lab.links.query_of`) with the run of ``setup`` (a
+    story's points: learner, parameters, order, passes, seed), or with the page's own ``widgets`` (widget → value)."""
+    from lab import links
+
+    data = None
+    if setup is not None:
+        if setup.experts or setup.data.story is None:
+            raise ValueError("a place's run is a story's points (a link names them by the story).")
+        fields = {row.key: row.widget for row in links.page_fields(page, setup.learner)}
+        chosen = {"learner": setup.learner, "order": setup.order, "passes": int(setup.n_passes),
+                  "seed": int(setup.seed), **setup.parameters}
+        widgets = {**{fields[key]: value for key, value in chosen.items() if key in fields}, **widgets}
+        data = links.DataRef(story=setup.data.story, theta=setup.data.theta)
+    return Place(label, page, tuple(links.query_of(page, widgets, data).items()))
+
+
 # ------------------------------------------------------------------ grading
 def _close(given: float, expected: float, question: Question) -> bool:
     return is_close(given, expected, relative=question.tolerance, absolute=question.absolute)
@@ -319,7 +433,7 @@ def _wide_bound() -> dict:
 def _thin_more() -> dict:
     wide, thin = _novikoff_numbers(WIDE), _novikoff_numbers(THIN)
     answer = 0 if thin["M"] > wide["M"] else 1 if thin["M"] < wide["M"] else 2
-    return {"wide": wide, "thin": thin, "answer": answer, "why": (
+    return {"wide": wide, "thin": thin, "M": thin["M"], "T": thin["T"], "wide_M": wide["M"], "answer": answer, "why": (
         f"On the thin margin the perceptron made {thin['M']} mistakes, against {wide['M']} on the wide one. The margin "
         f"fell from γ = {_n(wide['gamma'])} to {_n(thin['gamma'])} (R = {_n(thin['R'])} is about the same), so the bound "
         f"(R/γ)² rose from {_n(wide['bound'])} to {_n(thin['bound'])}: {_n(thin['bound'] / wide['bound'], 3)} times, "
@@ -332,50 +446,66 @@ def _eta_same() -> dict:
     return {"answer": slow["M"], "plain": plain["M"], "why": (
         f"η = 0.1 makes {slow['M']} mistakes, exactly as η = 1 ({plain['M']}). From w₁ = 0, after any trials "
         "w = η·Σ y_s x_s over the mistakes so far: every score w·x is η times the score with η = 1, so its sign — "
-        "and every prediction, mistake and update — is the same. η only rescales w (the Columbia lecture and Agarwal's notes).")}
+        "and every prediction, mistake and update — is the same: η only rescales w. (Agarwal's notes and the "
+        "COMS 4771 lecture state the perceptron without a rate: w ← w + y·x.)")}
 
 
 LESSON_1 = Lesson("novikoff", "The perceptron and Novikoff's bound", "Margin and radius decide how many mistakes.", (
     Screen("Count the mistakes",
            "The **perceptron** starts with w = 0 and, on a mistake (y·w·x ≤ 0), adds y·x to w. The player runs it on "
            "two classes separated by a wide margin, in the **adversarial order**: every trial shows a point the "
-           "current w gets wrong, if there is one. Step through it (→) or press End.",
-           WIDE, Question("How many mistakes does the perceptron make in the whole run?"), _wide_mistakes),
+           "current w gets wrong, if there is one. The player opens at the end of the run, where its metric "
+           "Mistakes has counted them all; Home goes back to the start and → steps through it.",
+           WIDE, Question("How many mistakes does the perceptron make in the whole run?"), _wide_mistakes,
+           asks=(Ask("metric", "Mistakes", "M"),)),
     Screen("Novikoff's bound, with numbers",
            "If some unit vector u separates every point with margin γ — y·(u·x) ≥ γ — and every ‖x‖ ≤ R, the "
            "perceptron makes at most R²‖u‖²/γ² mistakes, in any order (Novikoff; Agarwal's notes, Thm 2.1). Here the "
-           "max-margin u, measured on (x₁, x₂, 1), has **γ = {gamma:.4f}**, and **R = {R:.4f}**.",
-           WIDE, Question("What is Novikoff's bound (R/γ)² for this run? (within 1 %)"), _wide_bound),
+           "max-margin u, measured on (x₁, x₂, 1), has **γ = {gamma:.4f}**, and **R = {R:.4f}**: in the player, "
+           "press U and then “Use the max-margin u” to see them, and the chart draws the bound as Novikoff's curve.",
+           WIDE, Question("What is Novikoff's bound (R/γ)² for this run? (within 1 %)"), _wide_bound,
+           asks=(Ask("comparator", "gamma", "gamma"), Ask("comparator", "R", "R"),
+                 Ask("curve", "Novikoff", "bound"))),
     Screen("A thin margin",
            "The same kind of data, but the classes nearly touch. The player shows the perceptron on it, again in "
-           "the adversarial order.",
+           "the adversarial order, at the end of its run; the panel above it gives screen 1's count on the wide margin.",
            THIN, Question("Compared with the wide margin, does the perceptron make more mistakes, fewer, or the same?",
-                          "choice", ("more", "fewer", "the same")), _thin_more),
+                          "choice", ("more", "fewer", "the same")), _thin_more,
+           asks=(Ask("metric", "Mistakes", "M"), Ask("panel", "Mistakes on the wide margin (screen 1)", "wide_M")),
+           panel=lambda f: (Reading("Mistakes on the wide margin (screen 1)", f["wide_M"],
+                                    f"the perceptron's mistakes in {f['wide']['T']} adversarial trials of the wide "
+                                    "margin's points"),)),
     Screen("Does the learning rate matter?",
            "The perceptron's update is w ← w + η·y·x. The player runs the thin-margin data with **η = 0.1** instead "
-           "of 1.",
-           THIN_SLOW, Question("How many mistakes does the perceptron make with η = 0.1?"), _eta_same),
+           "of 1, and opens at the end of the run.",
+           THIN_SLOW, Question("How many mistakes does the perceptron make with η = 0.1?"), _eta_same,
+           asks=(Ask("metric", "Mistakes", "answer"),)),
 ))
 
 
 # ------------------------------------------------------------------ lesson 2: without a margin
-NOISY = Setup("Perceptron", Data(story="noise"), order="shuffled", n_passes=3)
+#: the noise story shuffled with seed 7, two passes: the first 37 trials are separable, so Novikoff's curve is
+#: drawn (a bound that applies on under a tenth of the trials is only named under the chart, viz.curves)
+NOISY = Setup("Perceptron", Data(story="noise"), order="shuffled", n_passes=2, seed=7)
 
 
 def _noise_numbers() -> dict:
     run, curves = play(NOISY)
     novikoff, fs, gentile = curves["novikoff"], curves["freund_schapire"], curves["gentile"]
     until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
+    applies = bool(novikoff.applies[-1])
     return {"M": run.mistakes, "T": run.total_trials, "until": until, "fs": float(fs.values[-1]),
-            "gentile": float(gentile.values[-1]), "applies": bool(novikoff.applies[-1])}
+            "gentile": float(gentile.values[-1]), "applies": applies,
+            "novikoff_end": float(novikoff.values[-1]) if applies else None}
 
 
 def _noise_novikoff() -> dict:
     f = _noise_numbers()
     return {**f, "answer": 0 if f["applies"] else 1, "why": (
         f"No: 10 % of the labels were flipped, and from trial {f['until'] + 1} on the points seen are not linearly "
-        "separable — no u has a margin γ > 0, and Novikoff's bound needs one (the curve stops there and says why). "
-        f"The perceptron never settles: it makes {f['M']} mistakes in {f['T']} trials.")}
+        "separable — no u has a margin γ > 0, and Novikoff's bound needs one (its curve stops at trial "
+        f"{f['until']}, and the note under the chart says why). The perceptron never settles: it makes {f['M']} "
+        f"mistakes in {f['T']} trials.")}
 
 
 def _noise_mistakes() -> dict:
@@ -397,52 +527,64 @@ def _noise_smaller() -> dict:
 
 
 def _gentile_inputs() -> dict:
-    """L and C of one comparator: the hinge-loss SVM's unit u at the scale s that minimises Gentile's bound."""
-    from learners.comparators import hinge_separator, learner_features
+    """L and C where the player's Gentile curve takes its last value.  The curve is, at every trial, the least
+    of L + C + √(LC) over a few unit comparators u and a grid of scales s of each (L = Σ(1 − s·y·u·x)₊, C =
+    R²s²: :mod:`learners.comparators`); its ``details["u"]`` is the u of the last trial, and the scale is found
+    here on the curve's own grid."""
+    from learners import comparators
 
-    run, _ = play(NOISY)
+    run, curves = play(NOISY)
     shown = run.shown()
-    X, y = run.X[shown], run.y[shown]
-    F = learner_features(run.learner, X)
-    signs = np.where(y == run.learner.classes_[1], 1.0, -1.0)
-    sep = hinge_separator(F, signs)
-    R = float(np.linalg.norm(F, axis=1).max())
-    best = None
-    for s in np.geomspace(0.05, 20, 200):
-        L = float(np.maximum(0.0, 1.0 - s * sep.margins).sum())
-        value = float(bounds.gentile(L, (R * s) ** 2))
-        if best is None or value < best[0]:
-            best = (value, L, (R * s) ** 2, s)
-    return {"L": round(best[1], 2), "C": round(best[2], 2), "s": best[3], "M": run.mistakes}
+    F = comparators.learner_features(run.learner, run.X[shown])
+    signs = np.where(run.y[shown] == run.learner.classes_[1], 1.0, -1.0)
+    margins = signs * (F @ np.asarray(curves["gentile"].details["u"], dtype=float))
+    scales = comparators._scales(margins)
+    L = comparators._scaled_hinge(margins, np.ones(len(margins)), scales)[:, -1]
+    C = (float(np.linalg.norm(F, axis=1).max()) * scales) ** 2
+    best = int(np.argmin(bounds.gentile(L, C)))
+    return {"L": float(L[best]), "C": float(C[best]), "M": run.mistakes, "T": run.total_trials,
+            "gentile": float(curves["gentile"].values[-1])}
 
 
 def _gentile_compute() -> dict:
     f = _gentile_inputs()
     value = float(bounds.gentile(f["L"], f["C"]))
-    return {**f, "answer": value, "why": (
-        f"L + C + √(LC) = {f['L']:g} + {f['C']:g} + √({f['L']:g}·{f['C']:g}) = {f['L']:g} + {f['C']:g} + "
-        f"{_n(math.sqrt(f['L'] * f['C']))} = {_n(value)}. The perceptron made {f['M']} mistakes: below, as Gentile's "
-        "theorem (Supeesun & Fakcharoenphol, Thm 1) promises for every u — the lab's curve takes the best of many u and scales.")}
+    L, C = _n(f["L"]), _n(f["C"])
+    return {**f, "L_text": L, "C_text": C, "answer": value, "why": (
+        f"L + C + √(LC) = {L} + {C} + √({L}·{C}) = {L} + {C} + {_n(math.sqrt(f['L'] * f['C']))} = {_n(value)}: the "
+        f"last point of the Gentile curve. The perceptron made {f['M']} mistakes: below, as Gentile's theorem "
+        "(Supeesun & Fakcharoenphol, Thm 1) promises for every u.")}
+
+
+def _gentile_panel(f: dict) -> tuple:
+    return (Reading("L, the hinge losses of u", f["L"], "Σ(1 − s·y·u·x)₊ over the trials, at the curve's scale s"),
+            Reading("C = R²‖u‖²", f["C"], "R the longest ‖x‖ (x₁, x₂, 1), ‖u‖ = s"))
 
 
 LESSON_2 = Lesson("no-margin", "What breaks without a margin", "Noisy labels: Freund–Schapire and Gentile.", (
     Screen("Flip a tenth of the labels",
            "The player runs the perceptron on separable points of which 10 % had their label flipped, shuffled, "
-           "three passes. Watch the bound curves: where does Novikoff's stop?",
+           "two passes, and opens at its last trial. Watch the bound curves: where does Novikoff's stop?",
            NOISY, Question("At the end of the run, does Novikoff's bound still apply?", "choice", ("yes", "no")),
-           _noise_novikoff),
+           _noise_novikoff, asks=(Ask("curve", "Novikoff", "novikoff_end"),)),
     Screen("Mistakes without a separator",
-           "Without a separating u the perceptron keeps erring on the flipped points, pass after pass.",
-           NOISY, Question("How many mistakes does the perceptron make over the whole run?"), _noise_mistakes),
+           "Without a separating u the perceptron keeps erring on the flipped points, pass after pass: read its "
+           "metric Mistakes at the end of the run.",
+           NOISY, Question("How many mistakes does the perceptron make over the whole run?"), _noise_mistakes,
+           asks=(Ask("metric", "Mistakes", "M"),)),
     Screen("Two bounds that pay for noise",
            "Freund–Schapire (Agarwal's notes, Thm 2.2) and Gentile (Supeesun & Fakcharoenphol, Thm 1) hold for every u, separating or not. "
-           "Compare them on the curves at the last trial.",
+           "Compare their curves at the last trial, where the player opens.",
            NOISY, Question("At the last trial, which bound is smaller?", "choice", ("Freund–Schapire", "Gentile")),
-           _noise_smaller),
+           _noise_smaller, asks=(Ask("curve", "Freund–Schapire", "fs"), Ask("curve", "Gentile", "gentile"))),
     Screen("Gentile's bound by hand",
-           "Take one comparator: the hinge-loss separator of these points, scaled so that its hinge losses sum to "
-           "**L = {L:g}**, with **C = R²‖u‖² = {C:g}**.",
-           NOISY, Question("What is Gentile's bound L + C + √(LC)? (within 1 %)"), _gentile_compute),
+           "The player's Gentile curve is, at every trial, the least value of L + C + √(LC) over a few unit "
+           "comparators u and over scales of each: L is the scaled u's hinge losses and C = R²‖u‖². At the last "
+           "trial the least comes with **L = {L_text}** and **C = {C_text}** (the panel above the player).",
+           NOISY, Question("What is Gentile's bound L + C + √(LC)? (within 1 %)"), _gentile_compute,
+           asks=(Ask("panel", "L, the hinge losses of u", "L"), Ask("panel", "C = R²‖u‖²", "C"),
+                 Ask("curve", "Gentile", "answer")),
+           panel=_gentile_panel),
 ))
 
 
@@ -473,7 +615,8 @@ def _iwp_against_plain() -> dict:
     iwp, curves = play(WEIGHTED_IWP)
     plain, _ = play(WEIGHTED_PLAIN)
     answer = 0 if iwp.weighted_loss < plain.weighted_loss else 1 if iwp.weighted_loss > plain.weighted_loss else 2
-    return {"answer": answer, "why": (
+    return {"answer": answer, "iwp_loss": float(iwp.weighted_loss), "plain_loss": float(plain.weighted_loss),
+            "plain_M": plain.mistakes, "why": (
         f"On the same shuffled stream IWP's weighted loss (the sum of c over its mistakes) is {_n(iwp.weighted_loss)} "
         f"with {iwp.mistakes} mistakes; the perceptron's is {_n(plain.weighted_loss)} with {plain.mistakes}. "
         "IWP moves further on costly points, so it errs on them less; Supeesun & Fakcharoenphol's Table 1 found the same trade on "
@@ -497,25 +640,32 @@ LESSON_3 = Lesson("importance", "Importance weights", "IWP against the perceptro
     Screen("A costly point moves w further",
            "The **Importance-Weighted Perceptron** adds c·y·x on a mistake, c the point's weight (cost). In this "
            "run, trial {t} is its first update on a point of weight **c = {c:g}**: before it, w = {w}; the point "
-           "has features x = {x} (x₁, x₂, 1) and class y = {y}.",
+           "has features x = {x} (x₁, x₂, 1) and class y = {y}. The player opens at trial {t}; its math works the "
+           "update out, so try it yourself first.",
            WEIGHTED_IWP, Question("What is w after trial {t}? (three numbers, e.g. (1, −2, 0.5))", "vector"),
-           _first_heavy_update),
+           _first_heavy_update, at="t", asks=(Ask("math", fact="w"), Ask("math", fact="x"), Ask("math", fact="c"))),
     Screen("IWP against the perceptron",
-           "Run both on the same shuffled stream. The player shows IWP; switch the learner on the Perceptron page "
-           "to see the other, or trust the lab's count.",
+           "Both run on the same shuffled stream. The player shows IWP at the end of the run (its metric Weighted "
+           "loss); the panel above it gives the perceptron's, and the link opens that run on the Perceptron page.",
            WEIGHTED_IWP, Question("Which has the smaller weighted loss at the end?", "choice",
-                                  ("IWP", "the perceptron", "neither: equal")), _iwp_against_plain),
+                                  ("IWP", "the perceptron", "neither: equal")), _iwp_against_plain,
+           asks=(Ask("metric", "Weighted loss", "iwp_loss"),
+                 Ask("panel", "The perceptron's weighted loss", "plain_loss")),
+           panel=lambda f: (Reading("The perceptron's weighted loss", f["plain_loss"],
+                                    "the sum of c over its mistakes, on the same shuffled stream"),
+                            Reading("The perceptron's mistakes", f["plain_M"])),
+           places=(page_place("The perceptron on the same stream (Perceptron page)", "perceptron", WEIGHTED_PLAIN),)),
     Screen("Theorem 3 against Theorem 2",
            "Both bound IWP's weighted loss with a comparator's weighted hinge loss L and C = R²‖u‖² "
-           "(the two curves of the player's chart).",
+           "(the two curves of the player's chart, at the last trial where the player opens).",
            WEIGHTED_IWP, Question("At the last trial, which bound is smaller?", "choice",
-                                  ("Theorem 3", "Theorem 2")), _theorem_smaller),
+                                  ("Theorem 3", "Theorem 2")), _theorem_smaller,
+           asks=(Ask("curve", "IWP Theorem 3", "t3"), Ask("curve", "IWP Theorem 2", "t2"))),
 ))
 
 
 # ------------------------------------------------------------------ lesson 4: Winnow against the perceptron
 WINNOW_2D = Setup("Winnow", Data(story="sparse-winnow"), values=(("eta", 0.5),))
-PERCEPTRON_2D = Setup("Perceptron", Data(story="sparse-winnow"))
 
 
 def _winnow_first_update() -> dict:
@@ -535,7 +685,7 @@ def _winnow_first_update() -> dict:
 def _sparse_bounds() -> dict:
     n, k = 1000, 3
     p, w = float(bounds.perceptron_sparse(n, k)), float(bounds.winnow_sparse(n, k))
-    return {"answer": 0 if w < p else 1, "why": (
+    return {"answer": 0 if w < p else 1, "perceptron_bound": p, "winnow_bound": w, "why": (
         f"Perceptron: n·k/γ² = {n}·{k} = {_n(p)}. Winnow: 2k²·ln n/γ² = 2·9·ln {n} = {_n(w)}. Few relevant features "
         "and many irrelevant ones: Winnow's bound grows with ln n, the perceptron's with n (Agarwal's notes §4, Example 1).")}
 
@@ -543,9 +693,15 @@ def _sparse_bounds() -> dict:
 def _dense_bounds() -> dict:
     n, k = 1000, 3
     p, w = float(bounds.perceptron_dense(n, k)), float(bounds.winnow_dense(n, k))
-    return {"answer": 0 if w < p else 1, "why": (
+    return {"answer": 0 if w < p else 1, "perceptron_bound": p, "winnow_bound": w, "why": (
         f"Perceptron: k·n/γ² = {_n(p)}. Winnow: 2n²·ln n/γ² = {_n(w)}. With every feature relevant and sparse "
         "instances the perceptron wins by far (Agarwal's notes §4, Example 2).")}
+
+
+def _bounds_panel(perceptron: str, winnow: str):
+    """The panel of a screen comparing two bounds at n = 1000, k = 3, γ = 1 (formulas as its text names them)."""
+    return lambda f: (Reading(f"Perceptron {perceptron}", f["perceptron_bound"], "n = 1000, k = 3, γ = 1"),
+                      Reading(f"Winnow {winnow}", f["winnow_bound"], "n = 1000, k = 3, γ = 1"))
 
 
 def _sparse_run() -> dict:
@@ -557,33 +713,53 @@ def _sparse_run() -> dict:
     perceptron = Perceptron(fit_intercept=False).fit(stream.X, stream.y)
     winnow = Winnow(eta=eta, balanced=False, fit_intercept=False).fit(stream.X, stream.y)
     answer = 0 if winnow.mistakes_ < perceptron.mistakes_ else 1
-    return {"answer": answer, "why": (
-        f"On 600 trials of x ∈ {{±1}}²⁰⁰ labelled by 3 of the 200 features (seed 1), Winnow (η* = {_n(eta)}) made "
+    winnow_bound = float(bounds.winnow(3.0, 200, eta, 1.0, 1.0))
+    novikoff = float(bounds.novikoff(math.sqrt(200), math.sqrt(3), 1.0))
+    return {"answer": answer, "eta": eta, "winnow_M": int(winnow.mistakes_), "perceptron_M": int(perceptron.mistakes_),
+            "winnow_bound": winnow_bound, "novikoff": novikoff, "why": (
+        f"On 600 trials of x ∈ {{±1}}²⁰⁰ labelled by 3 of the 200 features (seed 1), Winnow (η\\* = {_n(eta)}) made "
         f"{winnow.mistakes_} mistakes and the perceptron {perceptron.mistakes_}. The bounds foretold it: Winnow's "
-        f"Thm 3.1 gives {_n(bounds.winnow(3.0, 200, eta, 1.0, 1.0))}, Novikoff R²‖u‖²/γ² = 200·3 = 600.")}
+        f"Thm 3.1 gives {_n(winnow_bound)}, Novikoff R²‖u‖²/γ² = 200·3 = {_n(novikoff)}.")}
 
+
+#: the Winnow page's high-dimensional experiment (experiments/winnow_scaling.py): both learners, and their bounds,
+#: as the dimension n grows
+WINNOW_SCALING = page_place("Both learners and their bounds as n grows (Winnow page, high-dimensional experiment)",
+                            "winnow", winnow_section="High-dimensional experiment")
 
 LESSON_4 = Lesson("winnow", "Winnow against the perceptron", "Multiplicative against additive: sparse and dense targets.", (
     Screen("A multiplicative step",
            "**Winnow** keeps a probability vector w over the balanced features (x₁, x₂, 1, −x₁, −x₂, −1), starts "
            "uniform (1/6 each) and on a mistake multiplies w_i by e^(η·y·x_i), then divides by their sum Z "
            "(Agarwal's notes §3; η = 0.5 here). Its first update is at trial {t}: y = {y}, the features are {x}, and every "
-           "weight is still {w1}.",
+           "weight is still {w1}. The player opens at trial {t}; its math works the update out, so try it yourself "
+           "first.",
            WINNOW_2D, Question("What is the first weight w₁ (of x₁) after that update? (within 1 %)"),
-           _winnow_first_update),
+           _winnow_first_update, at="t", asks=(Ask("math", fact="x"), Ask("math", fact="w1"))),
     Screen("Sparse target",
            "Agarwal's notes compare the bounds when the target uses k of n features, u ∈ {{0,1}}ⁿ, and x ∈ {{±1}}ⁿ: "
-           "Perceptron n·k/γ², Winnow 2k²·ln n/γ². Take n = 1000, k = 3, γ = 1. (The player shows Winnow in 2D.)",
-           WINNOW_2D, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")), _sparse_bounds),
+           "Perceptron n·k/γ², Winnow 2k²·ln n/γ². Take n = 1000, k = 3, γ = 1: the panel evaluates both, and the "
+           "Winnow page draws them against n.",
+           None, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")), _sparse_bounds,
+           asks=(Ask("panel", "Perceptron n·k/γ²", "perceptron_bound"), Ask("panel", "Winnow 2k²·ln n/γ²", "winnow_bound")),
+           panel=_bounds_panel("n·k/γ²", "2k²·ln n/γ²"), places=(WINNOW_SCALING,)),
     Screen("Dense target",
            "Now every feature is relevant, u = (1, …, 1), and each instance has at most k ones: Perceptron k·n/γ², "
-           "Winnow 2n²·ln n/γ², again n = 1000, k = 3. (The player shows the perceptron on the 2D data.)",
-           PERCEPTRON_2D, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")),
-           _dense_bounds),
+           "Winnow 2n²·ln n/γ², again n = 1000, k = 3, γ = 1 — the panel evaluates both.",
+           None, Question("Which bound is smaller?", "choice", ("Winnow's", "the perceptron's")), _dense_bounds,
+           asks=(Ask("panel", "Perceptron k·n/γ²", "perceptron_bound"), Ask("panel", "Winnow 2n²·ln n/γ²", "winnow_bound")),
+           panel=_bounds_panel("k·n/γ²", "2n²·ln n/γ²"), places=(WINNOW_SCALING,)),
     Screen("The real learners on a sparse target",
            "The lab runs both learners on 600 trials in 200 dimensions whose label depends on 3 features "
-           "(`datasets.winnow_streams.sparse_target`, seed 1); Winnow runs with the tuned rate η*.",
-           WINNOW_2D, Question("Which makes fewer mistakes?", "choice", ("Winnow", "the perceptron")), _sparse_run),
+           "(`datasets.winnow_streams.sparse_target`, seed 1); Winnow runs with the tuned rate η\\*. The panel counts "
+           "their mistakes; the Winnow page runs the same comparison for growing n.",
+           None, Question("Which makes fewer mistakes?", "choice", ("Winnow", "the perceptron")), _sparse_run,
+           asks=(Ask("panel", "Winnow's mistakes", "winnow_M"), Ask("panel", "The perceptron's mistakes", "perceptron_M")),
+           panel=lambda f: (Reading("Winnow's mistakes", f["winnow_M"], f"600 trials, η* = {_n(f['eta'])}"),
+                            Reading("The perceptron's mistakes", f["perceptron_M"], "600 trials, no intercept"),
+                            Reading("Winnow's bound", f["winnow_bound"], "Agarwal's notes, Thm 3.1, at η*"),
+                            Reading("The perceptron's bound", f["novikoff"], "Novikoff: R²‖u‖²/γ² = 200·3")),
+           places=(WINNOW_SCALING,)),
 ))
 
 
@@ -596,7 +772,8 @@ NOISY_EXPERTS = Setup("Randomized Weighted Majority", Advice("noisy experts"), v
 def _lecture_vote() -> dict:
     learner, records, advice, outcomes = play_experts(LECTURE)
     second = records[1]
-    return {"answer": int(second.prediction), "why": (
+    return {"answer": int(second.prediction),
+            "w1": "(" + ", ".join(_n(v) for v in np.ravel(records[0].weights_after)) + ")", "why": (
         "After trial 1 the weights are (1, 1, ½, ½, ½, ½): experts 1 and 2 were right, the others wrong and halved. "
         "At trial 2 the advice is 011110: experts 2–5 say 1, with weights 1 + ½ + ½ + ½ = 2.5; experts 1 and 6 say 0, "
         f"with 1 + ½ = 1.5. The vote is {_n(second.vote_for_zero)} : {_n(second.vote_for_one)} (0 : 1), so WM "
@@ -606,10 +783,12 @@ def _lecture_vote() -> dict:
 
 def _perfect_bound() -> dict:
     learner, records, advice, outcomes = play_experts(PERFECT)
-    value = float(bounds.weighted_majority(0, advice.shape[1], 0.5))
-    return {"answer": value, "why": (
-        f"(m·ln(1/β) + ln N)/ln(2/(1+β)) = (0 + ln 16)/ln(4/3) = {_n(math.log(16))}/{_n(math.log(4 / 3))} = "
-        f"{_n(value)} — the lecture's 2.41(m + log₂N) = 2.41·4 = 9.64. WM made {learner.mistakes_} mistakes here: "
+    m, N = int((advice != outcomes[:, None]).sum(axis=0).min()), int(advice.shape[1])
+    value = float(bounds.weighted_majority(m, N, 0.5))
+    return {"answer": value, "m": m, "N": N, "why": (
+        f"(m·ln(1/β) + ln N)/ln(2/(1+β)) = ({m} + ln {N})/ln(4/3) = {_n(math.log(N))}/{_n(math.log(4 / 3))} = "
+        f"{_n(value)}. For β = ½ the bound is (ln 2/ln(4/3))·(m + log₂N) ≈ 2.41·(m + log₂N) = 2.41·{_n(m + math.log2(N))}: "
+        f"the case the lecture prints, as 2.4(m + log N). WM made {learner.mistakes_} mistakes here: "
         "the perfect expert's weight stays 1 while every other halves with each error.")}
 
 
@@ -620,7 +799,7 @@ def _best_epsilon() -> dict:
     value = float(bounds.rwm_best_epsilon(m, N))
     return {"m": m, "N": N, "answer": value, "why": (
         f"(1+ε)m + ln N/ε is smallest where its derivative m − ln N/ε² is 0: ε = √(ln N/m) = √(ln {N}/{m}) = "
-        f"{_n(value)}, and the bound is then m + 2√(m ln N) = {_n(m + 2 * math.sqrt(m * math.log(N)))} (the Columbia lecture). "
+        f"{_n(value)}, and the bound is then m + 2√(m ln N) = {_n(m + 2 * math.sqrt(m * math.log(N)))} (COMS 4771 lecture 8). "
         f"With ε = ½ it is 1.5·{m} + 2 ln {N} = {_n(bounds.randomized_weighted_majority(m, N, 0.5))}.")}
 
 
@@ -628,7 +807,7 @@ def _expected_mistakes() -> dict:
     learner, records, advice, outcomes = play_experts(NOISY_EXPERTS)
     m = int((advice != outcomes[:, None]).sum(axis=0).min())
     expected = float(learner.expected_mistakes_)
-    return {"answer": expected, "why": (
+    return {"answer": expected, "m": m, "why": (
         f"RWM's expected mistakes are the sum over trials of F_t, the share of weight on wrong experts: "
         f"{_n(expected)} over {len(outcomes)} trials. The best expert made m = {m}; the bound (1+ε)m + ln N/ε = "
         f"1.5·{m} + 2·ln 16 = {_n(bounds.randomized_weighted_majority(m, 16, 0.5))} holds.")}
@@ -638,21 +817,31 @@ LESSON_5 = Lesson("experts", "Learning from experts", "Weighted Majority, random
     Screen("The lecture's table",
            "Six experts advise 0 or 1; **Weighted Majority** predicts the weighted vote (ties: 1) and halves the "
            "weight of every wrong expert (β = ½). Trial 1: advice 110000, outcome 1. Trial 2: advice 011110, "
-           "outcome 0 (the Columbia lecture). Step to trial 1 and read the weights.",
-           LECTURE, Question("What does WM predict at trial 2?", "choice", ("0", "1")), _lecture_vote),
+           "outcome 0 (the table of the COMS 4771 lecture). The player opens at trial 1: read the weights after it.",
+           LECTURE, Question("What does WM predict at trial 2?", "choice", ("0", "1")), _lecture_vote, at=1,
+           asks=(Ask("math", fact="w1"),)),
     Screen("One perfect expert",
-           "Sixteen experts, one of which never errs (m = 0). WM's bound is (m·ln(1/β) + ln N)/ln(2/(1+β)).",
-           PERFECT, Question("What is the bound for m = 0, N = 16, β = ½? (within 1 %)"), _perfect_bound),
+           "Sixteen experts, one of which never errs (m = 0: the player's metric Best expert's mistakes). The "
+           "COMS 4771 lecture proves M ≤ 2.4(m + log N) for β = ½. The same argument for any β gives the standard "
+           "generalisation, derived here: on every mistake at least half of the total weight W sits on wrong "
+           "experts and is multiplied by β, so W shrinks by the factor (1+β)/2 at least; W starts at N and stays "
+           "above the best expert's β^m. So β^m ≤ N·((1+β)/2)^M, that is M ≤ (m·ln(1/β) + ln N)/ln(2/(1+β)).",
+           PERFECT, Question("What is the bound for m = 0, N = 16, β = ½? (within 1 %)"), _perfect_bound,
+           asks=(Ask("metric", "Best expert's mistakes", "m"), Ask("experts", "N", "N"),
+                 Ask("curve", "Weighted Majority", "answer"))),
     Screen("Choosing ε",
            "**Randomized WM** follows one expert drawn by weight and multiplies wrong experts' weights by 1 − ε; its "
            "expected mistakes stay below (1+ε)m + ln N/ε. Small ε pays little per mistake of the best expert but "
-           "much to find it. In this stream of N = {N} noisy experts the best one made **m = {m}** mistakes.",
-           NOISY_EXPERTS, Question("Which ε makes (1+ε)m + ln N/ε smallest? (within 1 %)"), _best_epsilon),
+           "much to find it. In this stream of N = {N} noisy experts the best one made **m = {m}** mistakes (the "
+           "player's metric Best expert's mistakes, at the last trial).",
+           NOISY_EXPERTS, Question("Which ε makes (1+ε)m + ln N/ε smallest? (within 1 %)"), _best_epsilon,
+           asks=(Ask("metric", "Best expert's mistakes", "m"), Ask("experts", "N", "N"))),
     Screen("Expected mistakes",
            "The player runs RWM with ε = ½ on that stream. Its metric “Expected mistakes” adds F_t, the share of the "
-           "weight on wrong experts, trial after trial.",
+           "weight on wrong experts, trial after trial; the player opens at the last trial.",
            NOISY_EXPERTS, Question("What are RWM's expected mistakes after the last trial? (to ±0.1)", absolute=0.1,
-                                   tolerance=0.0), _expected_mistakes),
+                                   tolerance=0.0), _expected_mistakes,
+           asks=(Ask("metric", "Expected mistakes", "answer"), Ask("metric", "Best expert's mistakes", "m"))),
 ))
 
 
@@ -677,12 +866,13 @@ def _away_class() -> dict:
 def _agreement() -> dict:
     from lab.compare import all_pair_agreement
 
-    points = FOUR_MV.data.points()
-    X, y, _ = points.to_arrays()
-    result = all_pair_agreement(X, y)
+    inputs = run_inputs(FOUR_AP)
+    X, y, _ = inputs["points"].to_arrays()
+    result = all_pair_agreement(X, y, order=inputs["order"], n_passes=inputs["n_passes"], seed=inputs["seed"])
     ratio = result["score_ratio"][np.isfinite(result["score_ratio"])]
-    return {"answer": int(result["disagreements"][-1]), "k": result["k"], "ratio": float(np.median(ratio)),
-            "T": len(y), "why": (
+    disagreements = int(result["disagreements"][-1])
+    return {"answer": disagreements, "disagreements": disagreements, "k": result["k"],
+            "ratio": float(np.median(ratio)), "T": len(y), "mistakes": tuple(result["mistakes"]), "why": (
                 f"{int(result['disagreements'][-1])} of {len(y)} trials: the two never disagree. From zero weights the "
                 f"all-pair scores are exactly k = {result['k']} times the multi-vector scores after every trial "
                 "(Supeesun & Fakcharoenphol, Lemma 3), so their argmax — with the same tie rule — is the same class.")}
@@ -697,28 +887,36 @@ def _ratio() -> dict:
         "and every other once, which is k times MV's single ±x (Supeesun & Fakcharoenphol, Lemma 3).")}
 
 
+def _agreement_panel(f: dict) -> tuple:
+    """The panel of the all-pair screens: what :func:`lab.compare.all_pair_agreement` measured (as the Multiclass
+    page shows it)."""
+    return (Reading("Disagreements, MV against AP", f["disagreements"], "trials where the two predicted different classes"),
+            Reading("Mistakes MV / AP", "{} / {}".format(*f["mistakes"])),
+            Reading("Score ratio AP ÷ MV", f["ratio"], f"the median over the trials of AP's score ÷ MV's; k = {f['k']} classes"))
+
+
 LESSON_6 = Lesson("multiclass", "Many classes", "Multi-vector and all-pair perceptrons, and why they agree.", (
     Screen("Whose vector moves?",
-           "The **multi-vector perceptron** keeps one w_r per class and predicts argmax_r w_r·x. Step to the first "
-           "mistake and read its math.",
+           "The **multi-vector perceptron** keeps one w_r per class and predicts argmax_r w_r·x. The player opens "
+           "at trial {t}, its first mistake without a tie: read its math.",
            FOUR_MV, Question("On a mistake, whose vector is pushed away from x?", "choice",
-                             ("the true class's", "the predicted class's", "every other class's")), _away_class),
+                             ("the true class's", "the predicted class's", "every other class's")), _away_class,
+           at="t", asks=(Ask("math", fact="scores"),)),
     Screen("All pairs",
            "The **all-pair perceptron** keeps a vector w^(ij) = −w^(ji) for every pair of classes and scores class r "
-           "by Σ_j w^(rj)·x. The player shows it on the same stream.",
-           FOUR_AP, Question("In how many trials do the two perceptrons predict different classes?"), _agreement),
+           "by Σ_j w^(rj)·x. The player shows it on the same stream; the panel above it steps the multi-vector "
+           "perceptron through the same trials and counts where their predictions differ.",
+           FOUR_AP, Question("In how many trials do the two perceptrons predict different classes?"), _agreement,
+           asks=(Ask("panel", "Disagreements, MV against AP", "disagreements"),), panel=_agreement_panel),
     Screen("Why they agree",
-           "The lab compares the two scores trial by trial ({k} classes).",
-           FOUR_AP, Question("AP's scores are how many times MV's?"), _ratio),
+           "The panel divides AP's scores by MV's, trial by trial ({k} classes), and gives their median.",
+           FOUR_AP, Question("AP's scores are how many times MV's?"), _ratio,
+           asks=(Ask("panel", "Score ratio AP ÷ MV", "ratio"),), panel=_agreement_panel),
 ))
 
 
 # ------------------------------------------------------------------ lesson 7: priorities
 PRIORITY = Setup("Apportioned margin", Data(story="priority"))
-TWO_CLOUDS = (("n_per_class", 40), ("n_classes", 2), ("seed", 5))
-TWO_PRIORITY = Setup("Apportioned margin", Data(generator="gaussian_clouds", arguments=TWO_CLOUDS, theta=(1.0, 10.0)))
-HUNDRED_PRIORITY = Setup("Apportioned margin", Data(generator="gaussian_clouds", arguments=TWO_CLOUDS,
-                                                    theta=(1.0, 100.0)))
 
 
 def _theta_decision() -> dict:
@@ -743,62 +941,95 @@ def _theta_decision() -> dict:
                 "learning rule asks it for a larger margin (Gottlieb, Kaufman & Kontorovich).")}
 
 
-def _lemma_bayes() -> dict:
+#: Lemma 4's example point: class probabilities P, and the costs θ of the screens that examine it
+LEMMA_P, LEMMA_THETA, LEMMA_THETA_HIGH = (0.6, 0.4), (1.0, 10.0), (1.0, 100.0)
+
+
+def _vector_text(values) -> str:
+    return "(" + ", ".join(_n(v) for v in np.ravel(values)) + ")"
+
+
+def _lemma(theta) -> dict:
+    """:func:`learners.consistency.examine` at θ and :data:`LEMMA_P` (the Paper lab's Lemma 4 page computes the
+    same), with the texts its screens and panels show."""
     from learners.consistency import examine
 
-    result = examine([1.0, 10.0], [0.6, 0.4])
-    return {"answer": result.bayes, "why": (
-        "θ_j·P_j = (1·0.6, 10·0.4) = (0.6, 4): the cost-weighted Bayes rule picks class 1 — an error on class 1 "
+    result = examine(list(theta), list(LEMMA_P))
+    return {"result": result, "theta_text": _vector_text(theta), "P_text": _vector_text(LEMMA_P),
+            "weighted": _vector_text(np.asarray(theta) * np.asarray(LEMMA_P)),
+            "f_star": _vector_text(result.minimizer), "f_over_theta": _vector_text(result.minimizer / np.asarray(theta))}
+
+
+def _lemma_bayes() -> dict:
+    f = _lemma(LEMMA_THETA)
+    result = f.pop("result")
+    return {**f, "answer": result.bayes, "why": (
+        f"θ_j·P_j = {f['weighted']}: the cost-weighted Bayes rule picks class {result.bayes} — an error on class 1 "
         "costs ten times as much, which outweighs its lower probability. Lemma 4 of Gottlieb, Kaufman & Kontorovich claims the loss's "
         "minimiser decides exactly this class.")}
 
 
 def _lemma_minimiser() -> dict:
-    from learners.consistency import examine
-
-    result = examine([1.0, 10.0], [0.6, 0.4])
-    f = result.minimizer
-    return {"answer": result.predicted, "why": (
-        f"The exact minimiser (a linear program, unique) is f = ({_n(f[0])}, {_n(f[1])}) with expected loss "
-        f"{_n(result.minimum)}; f/θ = ({_n(f[0])}, {_n(f[1] / 10)}), so it decides class {result.predicted}, not the "
+    f = _lemma(LEMMA_THETA)
+    result = f.pop("result")
+    return {**f, "answer": result.predicted, "why": (
+        f"The exact minimiser (a linear program, unique) is f = {f['f_star']} with expected loss "
+        f"{_n(result.minimum)}; f/θ = {f['f_over_theta']}, so it decides class {result.predicted}, not the "
         f"class {result.bayes} the lemma promises. Lemma 4's own f, (−θ₀/(k−1), θ₁) = ({_n(result.closed_form[0])}, "
         f"{_n(result.closed_form[1])}), sums to {_n(result.closed_form_sum)}, not 0: it is not even allowed. "
         "As printed, the lemma fails (learners/consistency.py; `python -m experiments lemma4`).")}
 
 
 def _lemma_insensitive() -> dict:
-    from learners.consistency import examine
-
-    low, high = examine([1.0, 10.0], [0.6, 0.4]), examine([1.0, 100.0], [0.6, 0.4])
+    low, f = _lemma(LEMMA_THETA)["result"], _lemma(LEMMA_THETA_HIGH)
+    high = f.pop("result")
     changed = low.predicted != high.predicted or not np.allclose(low.minimizer, high.minimizer)
-    return {"answer": 0 if changed else 1, "why": (
-        f"With θ = (1, 100) the minimiser is ({_n(high.minimizer[0])}, {_n(high.minimizer[1])}) and it still decides "
+    return {**f, "answer": 0 if changed else 1, "why": (
+        f"With θ = {f['theta_text']} the minimiser is {f['f_star']} and it still decides "
         f"class {high.predicted}. At k = 2 the expected loss 2(P₀[θ₀ − a]₊ + P₁[θ₁ + a]₊) is smallest at a = θ₀ "
         "whenever P₀ > P₁, whatever θ₁ is: the loss ignores the costs where Lemma 4 says it honours them.")}
 
 
+def _lemma_panel(*shown: str):
+    """The panel of a Lemma 4 screen: θ, P and the readings ``shown`` (keys of its facts)."""
+    labels = {"weighted": "θ_j·P_j", "f_star": "Exact minimiser f", "f_over_theta": "f_j/θ_j"}
+    return lambda f: (Reading("θ", f["theta_text"], "the cost of an error on each class"),
+                      Reading("P at x", f["P_text"], "the class probabilities at the point"),
+                      *(Reading(labels[key], f[key]) for key in shown))
+
+
+#: the Paper lab's page that examines Lemma 4 at any k, θ and P (its default is this lesson's point)
+LEMMA_PAGE = page_place("Lemma 4, examined at any θ and P (Paper lab)", "paper-lab", paper_experiment="lemma4")
+
 LESSON_7 = Lesson("priorities", "Priorities between classes", "The apportioned margin, and where its Lemma 4 fails.", (
     Screen("Predict with θ",
            "The **apportioned-margin** classifier predicts argmax_j f_j(x)/θ_j, θ_j the priority of class j "
-           "(Gottlieb, Kaufman & Kontorovich). Classes {names} have θ = {theta}. At trial {t} of this run the raw scores were f = {f}.",
+           "(Gottlieb, Kaufman & Kontorovich). Classes {names} have θ = {theta}. At trial {t} of this run the raw "
+           "scores were f = {f}: the player opens at that trial, and its math shows them.",
            PRIORITY, Question("Which class does the rule predict at that trial?", "choice", ("A", "B", "C", "D")),
-           _theta_decision),
+           _theta_decision, at="t", asks=(Ask("math", fact="f"), Ask("math", fact="theta"))),
     Screen("What the lemma promises",
            "Gottlieb, Kaufman & Kontorovich's Lemma 4 says that at a point x with class probabilities P_j the loss's minimiser decides "
-           "argmax_j θ_j·P_j — the Bayes rule for the costs θ. The player shows the classifier on two classes with "
-           "θ = (1, 10). Take one point with P = (0.6, 0.4).",
-           TWO_PRIORITY, Question("Which class does the Bayes rule for θ = (1, 10) pick?", "choice",
-                                  ("class 0", "class 1")), _lemma_bayes),
+           "argmax_j θ_j·P_j — the Bayes rule for the costs θ. Take one point with P = {P_text} and two classes "
+           "with θ = {theta_text}: the panel shows both, and the Paper lab examines any θ and P.",
+           None, Question("Which class does the Bayes rule for θ = {theta_text} pick?", "choice",
+                          ("class 0", "class 1")), _lemma_bayes,
+           asks=(Ask("panel", "θ", "theta_text"), Ask("panel", "P at x", "P_text")),
+           panel=_lemma_panel("weighted"), places=(LEMMA_PAGE,)),
     Screen("What the minimiser does",
            "The expected loss at that point is Σ_l P_l Σ_j [θ_l − δ̄(l,j)·f_j]₊ with Σ_j f_j = 0. The lab minimises "
-           "it exactly with a linear program.",
-           TWO_PRIORITY, Question("Which class does the exact minimiser decide (argmax f_j/θ_j)?", "choice",
-                                  ("class 0", "class 1")), _lemma_minimiser),
+           "it exactly with a linear program: the panel shows its minimiser f for θ = {theta_text}, P = {P_text}.",
+           None, Question("Which class does the exact minimiser decide (argmax f_j/θ_j)?", "choice",
+                          ("class 0", "class 1")), _lemma_minimiser,
+           asks=(Ask("panel", "θ", "theta_text"), Ask("panel", "P at x", "P_text"),
+                 Ask("panel", "Exact minimiser f", "f_star")),
+           panel=_lemma_panel("f_star", "f_over_theta"), places=(LEMMA_PAGE,)),
     Screen("Raise the cost further",
-           "Make class 1 a hundred times as costly: θ = (1, 100), the same P = (0.6, 0.4). The player shows the "
-           "classifier with θ = (1, 100).",
-           HUNDRED_PRIORITY, Question("Does the minimiser's decision change?", "choice", ("yes", "no")),
-           _lemma_insensitive),
+           "Make class 1 a hundred times as costly: θ = {theta_text}, the same P = {P_text}. The panel shows the "
+           "minimiser for these costs (on the Paper lab's page, type θ = 1, 100).",
+           None, Question("Does the minimiser's decision change?", "choice", ("yes", "no")), _lemma_insensitive,
+           asks=(Ask("panel", "θ", "theta_text"), Ask("panel", "Exact minimiser f", "f_star")),
+           panel=_lemma_panel("f_star", "f_over_theta"), places=(LEMMA_PAGE,)),
 ))
 
 LESSONS = (LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7)

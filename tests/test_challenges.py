@@ -445,3 +445,34 @@ def test_the_kept_best_possible_is_what_the_exact_search_finds(key):
     """lab.challenges.KNOWN_BEST is searched again: the same count and the same worst case."""
     searched = challenges.search_best(key)
     assert searched == challenges.KNOWN_BEST[key]
+
+
+# ------------------------------------------------------------------ the lines drawn are the rule's lines
+# Issue 34: viz/challenges.py clipped each coordinate of a line separately, so u·x = 0 and w·x = 0 slid towards the
+# box's diagonal; with w = (1.9, 0.3) the point (−0.5, 1.6) was drawn on w's side but counted as a mistake.
+def drawn_line(figure, name: str) -> np.ndarray:
+    trace = next(t for t in figure.data if t.name == name)
+    return np.column_stack([np.asarray(trace.x, dtype=float), np.asarray(trace.y, dtype=float)])
+
+
+@pytest.mark.parametrize("w", [(1.9, 0.3), (0.3, -1.9), (-1.2, 1.1), (0.0, 2.0), (1e-3, 5.0)])
+def test_the_challenge_draws_u_x_0_and_w_x_0_where_the_rule_puts_them(w):
+    from viz.challenges import perceptron_plane
+
+    point, label = np.array([-0.5, 1.6]), 1
+    figure = perceptron_plane(point[None, :], np.array([label]), [False], np.array(w), challenges.U,
+                              challenges.MARGIN, challenges.RADIUS)
+    x_range, height = figure.layout.xaxis.range, figure.layout.height
+    pixel = (x_range[1] - x_range[0]) / height                  # the data length of one pixel (square axes)
+    for name, normal in (("comparator u·x = 0", challenges.U), ("perceptron now: w·x = 0", np.array(w))):
+        ends = drawn_line(figure, name)
+        unit = normal / np.linalg.norm(normal)
+        assert np.all(np.abs(ends @ unit) <= pixel), (name, ends, ends @ unit)        # on the line
+        assert np.linalg.norm(ends[1] - ends[0]) > x_range[1] - x_range[0] - pixel   # across the view
+    # the point is drawn on the side of the solid line that the rule counts: a mistake iff y·(w·x) ≤ 0
+    ends = drawn_line(figure, "perceptron now: w·x = 0")
+    along = ends[1] - ends[0]
+    drawn_side = np.sign(along[0] * (point[1] - ends[0][1]) - along[1] * (point[0] - ends[0][0]))
+    w_side = np.sign(along[0] * w[1] - along[1] * w[0])                 # the side w points to
+    mistake = (1 if label else -1) * float(np.dot(w, point)) <= 0
+    assert (drawn_side == w_side) != mistake

@@ -257,6 +257,10 @@ def check_run_numbers(facts: dict, setup) -> int:
 @pytest.mark.parametrize("lesson, index, screen", SCREENS, ids=IDS)
 def test_every_number_a_screen_states_about_its_run_is_the_players(lesson, index, screen, all_facts):
     facts = all_facts[(lesson.key, index)]
+    if screen.setup is None:            # no player: the screen states no trial, score or weight of a run
+        assert not re.search(r"\{(t|theta|f|w|x|c|w1|M|T|names|k)\b", screen.text + screen.question.prompt)
+        assert lessons.panel_of(screen, facts), "a screen without a player shows its numbers in its panel"
+        return
     checked = check_run_numbers(facts, screen.setup)
     for key, setup in (("wide", lessons.WIDE), ("thin", lessons.THIN)):           # a comparison of two runs
         if key in facts:
@@ -276,9 +280,14 @@ def test_lesson_seven_runs_the_priorities_it_states():
     assert lessons.run_inputs(lessons.PRIORITY)["values"]["theta"] == (10.0, 10.0, 1.0, 1.0)
     quoting = 0
     for screen in lessons.LESSON_7.screens[1:]:
-        theta = lessons.run_inputs(screen.setup)["values"]["theta"]
-        quoted = re.findall(r"θ = \((\d+), (\d+)\)", screen.text)
-        if quoted:                          # the θ the screen's text names last is the θ its player runs with
+        facts = screen.facts()
+        if screen.setup is not None:
+            theta = lessons.run_inputs(screen.setup)["values"]["theta"]
+        else:                               # Lemma 4's point: the θ of the screen's panel
+            shown = next(r.value for r in lessons.panel_of(screen, facts) if r.label == "θ")
+            theta = tuple(float(v) for v in re.findall(r"\d+(?:\.\d+)?", shown))
+        quoted = re.findall(r"θ = \((\d+), (\d+)\)", lessons.text_of(screen, facts))
+        if quoted:                          # the θ the screen's text names last is the θ its lab shows
             assert tuple(float(v) for v in quoted[-1]) == theta, (screen.title, theta)
             quoting += 1
     assert quoting >= 2
@@ -304,3 +313,202 @@ def test_the_page_runs_lesson_seven_with_its_priorities():
     at = lessons_session({"lesson": "7", "screen": "1"})
     assert not at.exception
     assert any("θ = (10, 10, 1, 1)" in caption.value for caption in at.caption)
+
+
+# ------------------------------------------------------------------ what a screen asks about, its lab shows
+# Issue 34: L2S1 asked "where does Novikoff's stop?" with Novikoff not drawn, L4S4 (600 trials, 200 dimensions)
+# sat beside an unrelated 2-D run, L7S2–S4 asked about P = (0.6, 0.4) that no player showed, L2S4's L and C were
+# nowhere, L3S2 sent the student to another page without a link.  Every screen now declares what it asks the
+# student to read (lab.lessons.Ask) and where its lab shows it; each declaration is checked here against the
+# payload of the very run the page's player shows (lab.lessons.payload), at the trial the player opens at.
+ASKED = [(lesson, index, screen, ask) for lesson, index, screen in SCREENS for ask in screen.asks]
+
+
+def curve_at(payload: dict, name: str, trial: int):
+    """The value the curves chart draws for the bound whose legend starts with ``name`` at ``trial`` (None where
+    it is not drawn), and whether it is drawn anywhere."""
+    import json
+
+    figure = json.loads(payload["curves"]["figure"])
+    traces = [t for t in figure["data"] if str(t.get("name", "")).startswith(name)]
+    assert len(traces) == 1, (name, [t.get("name") for t in figure["data"]])
+    trace = traces[0]
+    values = trace.get("customdata") or trace["y"]             # customdata: the value where the axis clips it
+    drawn = dict(zip(trace["x"], values))
+    return drawn.get(trial), any(v is not None for v in values)
+
+
+#: the player's metrics (components/timeline.js, ``buildMetrics``) by label: the payload's series each one shows
+#: (tests/browser/test_self_study_in_chromium.py reads the same labels and values off the player in Chromium)
+PLAYER_METRICS = {"Mistakes": "cum_mistakes", "Weighted loss": "cum_loss", "Best expert's mistakes": "best",
+                  "Expected mistakes": "cum_expected"}
+
+
+def shown_by_metric(payload: dict, name: str) -> bool:
+    """Whether the player (components/timeline.js, buildMetrics) shows the metric ``name`` for this run."""
+    experts = payload["kind"] == "experts"
+    return {"Mistakes": True, "Weighted loss": not experts and payload["show_weighted"],
+            "Best expert's mistakes": experts, "Expected mistakes": experts and payload["randomized"]}[name]
+
+
+def assert_same(value, expected, tolerance: float) -> None:
+    if isinstance(expected, str):
+        assert str(value) == expected
+    else:
+        assert float(value) == pytest.approx(float(expected), rel=tolerance, abs=1e-5)
+
+
+@pytest.mark.parametrize("lesson, index, screen, ask", ASKED,
+                         ids=[f"{lesson.key}-{index + 1}-{ask.where}-{ask.name or ask.fact}" for lesson, index, screen, ask in ASKED])
+def test_every_quantity_a_screen_asks_about_is_shown_by_its_lab(lesson, index, screen, ask, all_facts):
+    facts = all_facts[(lesson.key, index)]
+    expected = facts[ask.fact] if ask.fact is not None else None
+    if ask.where == "panel":
+        readings = {reading.label: reading for reading in lessons.panel_of(screen, facts)}
+        assert ask.name in readings, (ask.name, list(readings))
+        assert "panel" in lessons.text_of(screen, facts)                 # the screen says where to look
+        if ask.fact is not None:
+            assert_same(readings[ask.name].value, expected, ask.tolerance)
+        return
+    assert screen.setup is not None, "only a player shows a metric, a curve or a trial's math"
+    payload = payload_of(screen.setup)
+    trial = lessons.opening_trial(screen, facts)
+    assert 0 <= trial <= payload["T"]
+    if ask.where == "metric":
+        assert shown_by_metric(payload, ask.name), (ask.name, "not a metric of this player")
+        series = payload["trials"][PLAYER_METRICS[ask.name]]
+        assert_same(series[trial - 1] if trial else 0, expected, ask.tolerance)
+    elif ask.where == "curve":
+        value, drawn = curve_at(payload, ask.name, trial)
+        assert drawn, f"{ask.name} is only named under the chart, not drawn"
+        if expected is None:
+            assert value is None, f"{ask.name} is drawn at trial {trial}"
+        else:
+            assert value is not None and float(value) == pytest.approx(expected, rel=ask.tolerance)
+    elif ask.where == "math":
+        numbers, text = math_at(payload, trial)
+        assert re.search(rf"\b{trial}\b", text)
+        stated = _numbers(expected) if isinstance(expected, str) else [f"{v:.4g}" for v in np.ravel(expected)]
+        assert stated and all(held(s, numbers) for s in stated), (ask.fact, expected, numbers)
+    elif ask.where == "comparator":
+        best = payload["drag"]["best"]                 # “Use the max-margin u” in the comparator panel (U)
+        assert best["until"] >= trial
+        assert float(best[ask.name]) == pytest.approx(expected, rel=ask.tolerance)
+    elif ask.where == "experts":
+        assert payload[ask.name] == expected
+    else:
+        pytest.fail(f"unknown place {ask.where!r}")
+
+
+@pytest.mark.parametrize("lesson, index, screen", SCREENS, ids=IDS)
+def test_every_screen_declares_what_it_asks_about_and_opens_at_its_trial(lesson, index, screen, all_facts):
+    facts = all_facts[(lesson.key, index)]
+    assert screen.asks, "a screen names the quantities it asks about (lab.lessons.Ask)"
+    trial = lessons.opening_trial(screen, facts)
+    if screen.setup is None:
+        assert trial is None and not any(ask.where != "panel" for ask in screen.asks)
+        return
+    payload = payload_of(screen.setup)
+    if screen.at == "end":
+        assert trial == payload["T"] == lessons.trials_of(screen.setup)
+    else:                                       # a screen about one trial names it, and opens there
+        assert 1 <= trial < payload["T"]
+        assert re.search(rf"\btrial {trial}\b", lessons.text_of(screen, facts)), lessons.text_of(screen, facts)
+
+
+def test_the_places_a_screen_links_open_their_run():
+    """A link of a screen (lab.lessons.Place) is read by the page as the lab reads every link, without a problem,
+    and opens the settings it names — the Perceptron page with lesson 3's stream and the plain perceptron."""
+    from lab.links import read_query
+
+    places = [place for _, _, screen in SCREENS for place in screen.places]
+    assert {place.page for place in places} == {"perceptron", "winnow", "paper-lab"}
+    for place in places:
+        link = read_query(place.page, dict(place.query))
+        assert not link.problems, (place, link.problems)
+        assert place.href.startswith(place.page + "?")
+    perceptron = next(place for place in places if place.page == "perceptron")
+    link = read_query("perceptron", dict(perceptron.query))
+    assert link.data.story == lessons.WEIGHTED_PLAIN.data.story
+    assert link.widgets["perceptron_learner"] == "Perceptron" and link.widgets["perceptron_order"] == "shuffled"
+    winnow = next(place for place in places if place.page == "winnow")
+    assert read_query("winnow", dict(winnow.query)).widgets["winnow_section"] == "High-dimensional experiment"
+    lemma = next(place for place in places if place.page == "paper-lab")
+    assert read_query("paper-lab", dict(lemma.query)).widgets["paper_experiment"] == "lemma4"
+
+
+# ------------------------------------------------------------------ the player opens at the screen's trial
+# Issue 34: /lessons?lesson=6&screen=3, End, "Next lesson ▶" opened lesson 7 screen 1 at trial 120 of 240 while it
+# asked about trial 20: the page kept one player for every screen, and a new run kept the trial of the old one.
+def player_data(at: AppTest) -> tuple[dict, str]:
+    """The data the page hands its player (start trial, run) and the player's element id (its key)."""
+    import json
+
+    found = [e for e in at.main if getattr(e, "type", "") == "bidi_component"
+             and e.proto.component_name.endswith("timeline")]
+    assert len(found) == 1, "the page shows one player"
+    return json.loads(found[0].proto.json), found[0].proto.id
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    next(b for b in at.button if b.key == key).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_each_screen_opens_its_own_player_at_its_trial_however_it_is_reached():
+    expected = {}
+    for lesson_index, lesson in enumerate(LESSONS):
+        for screen_index, screen in enumerate(lesson.screens):
+            expected[(lesson_index, screen_index)] = lessons.opening_trial(screen, screen.facts())
+    at = lessons_session({"lesson": "6", "screen": "3"})                 # a link
+    seen = {}
+
+    def check_here():
+        where = at.session_state["lesson_at"]
+        data, element = player_data(at)
+        assert data["start"] == expected[where], (where, data["start"])
+        assert element not in seen.values(), "a screen's player is its own, never the previous screen's"
+        seen[where] = element
+
+    check_here()
+    click(at, "lesson_next")                                              # Next lesson: 7.1, trial 20
+    assert at.session_state["lesson_at"] == (6, 0) and expected[(6, 0)] == lessons.LESSON_7.screens[0].facts()["t"]
+    check_here()
+    click(at, "lesson_back")                                              # Previous: back to 6.3
+    assert at.session_state["lesson_at"] == (5, 2)
+    seen.pop((5, 2))
+    check_here()
+    click(at, "lesson_pick_2")                                            # a lesson from the sidebar: 3.1
+    check_here()
+    click(at, "lesson_next")                                              # Next screen: 3.2, the same run
+    assert at.session_state["lesson_at"] == (2, 1)
+    check_here()
+    data, element = player_data(at)
+    key = f"lesson_{LESSONS[2].key}_1_answer"
+    at.radio(key=key).set_value("IWP")
+    at.button[[b.label for b in at.button].index("Check")].click().run()     # a Check keeps the player as it is
+    assert player_data(at)[1] == element
+
+
+def test_choosing_another_lesson_draws_only_that_lesson(monkeypatch):
+    """Issue 34: /lessons showed the perceptron lesson's player for seconds while another lesson loaded — a click
+    on a lesson first ran the page again with the old lesson (its player included), then asked for a second run.
+    Now the buttons move the position before the run: the run draws the chosen lesson alone."""
+    from ui import learner_page
+
+    drawn = []
+    original = learner_page.show_run
+
+    def recording(page, name, *args, **kwargs):
+        drawn.append(name)
+        return original(page, name, *args, **kwargs)
+
+    at = lessons_session({"lesson": "1", "screen": "1"})
+    monkeypatch.setattr(learner_page, "show_run", recording)
+    click(at, "lesson_pick_4")
+    assert at.title[0].value.startswith("Lesson 5:")
+    assert drawn == [lessons.LESSON_5.screens[0].setup.learner], drawn
+    drawn.clear()
+    click(at, "lesson_next")
+    assert drawn == [lessons.LESSON_5.screens[1].setup.learner], drawn

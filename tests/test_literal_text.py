@@ -136,3 +136,56 @@ def test_template_syntax_in_class_names_is_escaped_in_every_figure():
         assert all(n.replace(TEMPLATE_BREAK, "").count("%{") >= 1 for n in shown)
     legend = [t.name for t in next(_figures_with(TEMPLATE_NAMES)).data if t.showlegend is not False]
     assert "%" + TEMPLATE_BREAK + "{x}%" + TEMPLATE_BREAK + "{y}" in legend
+
+
+# ------------------------------------------------------------------ Markdown emphasis the text did not mean
+# Issue 34: the Winnow challenge's "ln n/(η*γ − ln cosh η*)" came out as "ln n/(η" and an italic "γ − ln cosh η".
+# Lessons and challenges write Markdown on purpose (**bold**, `code`); any other * or _ that a renderer would pair
+# into emphasis is an accident.  The rules are CommonMark's (Streamlit renders with remark, a CommonMark parser).
+def _kind(char: str) -> str:
+    import unicodedata
+
+    if not char or char.isspace():
+        return "space"
+    return "punctuation" if unicodedata.category(char)[0] in "PS" else "other"
+
+
+def emphasis_accidents(text: str) -> list[str]:
+    """The stretches of ``text`` that Markdown would set in italics or bold unasked: an unescaped ``*`` or ``_``
+    that can open emphasis (CommonMark's left-flanking rule) followed, in the same paragraph, by one that can
+    close it.  ``**bold**``, code spans and escaped ``\\*`` are meant and left out."""
+    import re as _re
+
+    text = _re.sub(r"`[^`\n]*`", "c", text)
+    text = text.replace("\\*", "x").replace("\\_", "x")
+    text = _re.sub(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", r"\1", text)
+    found = []
+    for paragraph in _re.split(r"\n\s*\n", text):
+        openers = {"*": [], "_": []}
+        for match in _re.finditer(r"\*+|_+", paragraph):
+            char, start, end = match.group()[0], match.start(), match.end()
+            before = _kind(paragraph[start - 1] if start else "")
+            after = _kind(paragraph[end] if end < len(paragraph) else "")
+            left = after != "space" and (after != "punctuation" or before != "other")
+            right = before != "space" and (before != "punctuation" or after != "other")
+            can_open = left if char == "*" else left and (not right or before == "punctuation")
+            can_close = right if char == "*" else right and (not left or after == "punctuation")
+            if can_close and openers[char]:
+                found.append(paragraph[openers[char][-1]:end])
+                openers[char].clear()
+            elif can_open:
+                openers[char].append(start)
+    return found
+
+
+def test_the_emphasis_scan_finds_what_it_looks_for():
+    assert emphasis_accidents("M ≤ ln n/(η*γ − ln cosh η*) = 5") == ["*γ − ln cosh η*"]
+    assert emphasis_accidents("a _stressed_ word") == ["_stressed_"]
+    assert emphasis_accidents("M ≤ ln n/(η\\*γ − ln cosh η\\*), **bold**, `a*b*c`, w_i·x_i, y_s x_s, η* = 0.7") == []
+
+
+def test_no_lesson_or_challenge_text_turns_into_emphasis_by_accident():
+    from tests.test_source_names import shown_texts
+
+    found = {where: accidents for where, text in shown_texts().items() if (accidents := emphasis_accidents(text))}
+    assert not found, found

@@ -18,6 +18,19 @@ def facts_of(lesson_key: str, screen_index: int) -> dict:
     return lessons.BY_KEY[lesson_key].screens[screen_index].facts()
 
 
+@st.cache_data(show_spinner=False, max_entries=64, ttl=6 * 3600)
+def opening_of(lesson_key: str, screen_index: int) -> int | None:
+    """The trial a screen's player opens at (:func:`lab.lessons.opening_trial`)."""
+    screen = lessons.BY_KEY[lesson_key].screens[screen_index]
+    return lessons.opening_trial(screen, facts_of(lesson_key, screen_index))
+
+
+def go_to(lesson: int, screen: int) -> None:
+    """A button's callback: show ``lesson``'s ``screen`` in the run the click starts (the screen shown before
+    is not drawn again first)."""
+    state.set_lesson_position(lesson, screen)
+
+
 KEYS = tuple(lesson.key for lesson in LESSONS)
 lesson_index, screen_index = state.lesson_position([len(lesson.screens) for lesson in LESSONS], KEYS)
 lesson = LESSONS[lesson_index]
@@ -67,38 +80,45 @@ with right:
             st.markdown(shown["text"])
     back, forward = st.columns(2)
     last_screen = screen_index == len(lesson.screens) - 1
-    if back.button("◀ Previous", key="lesson_back", disabled=lesson_index == 0 and screen_index == 0,
-                   use_container_width=True):
-        if screen_index:
-            state.set_lesson_position(lesson_index, screen_index - 1)
-        else:
-            state.set_lesson_position(lesson_index - 1, len(LESSONS[lesson_index - 1].screens) - 1)
-        st.rerun()
+    previous = (lesson_index, screen_index - 1) if screen_index else \
+        (lesson_index - 1, len(LESSONS[lesson_index - 1].screens) - 1)
+    back.button("◀ Previous", key="lesson_back", disabled=lesson_index == 0 and screen_index == 0,
+                use_container_width=True, on_click=go_to, args=previous)
     at_end = last_screen and lesson_index == len(LESSONS) - 1
-    if forward.button("Next lesson ▶" if last_screen else "Next screen ▶", key="lesson_next", disabled=at_end,
-                      type="primary" if shown and shown["right"] else "secondary", use_container_width=True):
-        state.set_lesson_position(lesson_index + 1, 0) if last_screen else \
-            state.set_lesson_position(lesson_index, screen_index + 1)
-        st.rerun()
+    forward.button("Next lesson ▶" if last_screen else "Next screen ▶", key="lesson_next", disabled=at_end,
+                   type="primary" if shown and shown["right"] else "secondary", use_container_width=True,
+                   on_click=go_to, args=(lesson_index + 1, 0) if last_screen else (lesson_index, screen_index + 1))
     if last_screen and len(state.screens_done(lesson.key)) == len(lesson.screens):     # this Check included
         st.success(f"Lesson {lesson_index + 1} done: every screen answered right.")
 state.set_lesson_position(lesson_index, screen_index)
 
 setup = screen.setup
 st.subheader("The lab", divider="gray")
-if setup.experts:
-    show_run(PAGE, setup.learner, setup.parameters, AdviceStream(*setup.data.stream(setup.learner)),
-             key="lesson_timeline", seed=setup.seed)
-    settings = setup.parameters
-else:
-    # the very settings the screen's numbers were computed with (θ of the data included): lab.lessons.run_inputs
-    inputs = lessons.run_inputs(setup)
-    show_run(PAGE, inputs["name"], inputs["values"], inputs["points"], key="lesson_timeline", order=inputs["order"],
-             n_passes=inputs["n_passes"], seed=inputs["seed"])
-    settings = inputs["values"]
-st.caption(f"{setup.learner}" + (f", {lessons.settings_text(settings)}" if settings else "")
-           + ("" if setup.experts else f"; order: {setup.order}, {setup.n_passes} pass{'es' if setup.n_passes > 1 else ''}")
-           + ". Step with →, back with ←, play with Space; Q turns on the quiz.")
+readings = lessons.panel_of(screen, facts)          # the screen's own numbers, above its player (if it has one)
+with st.container():        # a block even when empty: the player has the same place on the page on every screen
+    for start in range(0, len(readings), 4):
+        for column, reading in zip(st.columns(4), readings[start:start + 4]):
+            column.metric(reading.label, reading.text, help=reading.help or None)
+if setup is not None:
+    # one player per screen (its key): a screen opens its own player at the trial it asks about, wherever the
+    # student left the previous screen's; a rerun of the same screen (a Check) leaves the player where it is
+    player = {"key": f"lesson_timeline_{lesson_index}_{screen_index}", "start": opening_of(lesson.key, screen_index),
+              "seed": setup.seed}
+    if setup.experts:
+        show_run(PAGE, setup.learner, setup.parameters, AdviceStream(*setup.data.stream(setup.learner)), **player)
+        settings = setup.parameters
+    else:
+        # the very settings the screen's numbers were computed with (θ of the data included): lab.lessons.run_inputs
+        inputs = lessons.run_inputs(setup)
+        show_run(PAGE, inputs["name"], inputs["values"], inputs["points"], order=inputs["order"],
+                 n_passes=inputs["n_passes"], **player)
+        settings = inputs["values"]
+    st.caption(f"{setup.learner}" + (f", {lessons.settings_text(settings)}" if settings else "")
+               + ("" if setup.experts else f"; order: {setup.order}, {setup.n_passes} pass{'es' if setup.n_passes > 1 else ''}")
+               + f". The player opens at trial {player['start']}. Step with →, back with ←, play with Space; "
+               "Q turns on the quiz.")
+if screen.places:
+    st.markdown("  \n".join(f"Elsewhere in the lab: [{place.label}]({place.href})" for place in screen.places))
 
 
 def list_lessons() -> None:
@@ -106,10 +126,8 @@ def list_lessons() -> None:
     for index, item in enumerate(LESSONS):
         done, total = len(state.screens_done(item.key)), len(item.screens)
         label = f"{index + 1}. {item.title} — {done}/{total}" + (" ✓" if done == total else "")
-        if st.button(label, key=f"lesson_pick_{index}", type="primary" if index == lesson_index else "secondary",
-                     use_container_width=True, help=item.summary):
-            state.set_lesson_position(index, 0)
-            st.rerun()
+        st.button(label, key=f"lesson_pick_{index}", type="primary" if index == lesson_index else "secondary",
+                  use_container_width=True, help=item.summary, on_click=go_to, args=(index, 0))
 
 
 with lesson_list:

@@ -21,19 +21,9 @@ import plotly.graph_objects as go
 
 from . import palette
 from .boundary import BOTTOM_LEGEND, MARGIN, axis_style
+from .geometry import line_segment_in_box
 
 BAND_COLOR = "rgba(120, 120, 120, 0.28)"
-
-
-def _line_in_box(normal, offset, half: float):
-    """Two ends of the line normal·x = offset inside the square [−half, half]² (None when it misses)."""
-    normal = np.asarray(normal, dtype=float)
-    if not np.any(normal):
-        return None
-    direction = np.array([-normal[1], normal[0]]) / np.linalg.norm(normal)
-    base = normal * offset / float(normal @ normal)
-    ends = base[None, :] + np.array([[-4 * half], [4 * half]]) * direction[None, :]
-    return np.clip(ends, -half, half) if np.all(np.abs(base) <= 4 * half) else None
 
 
 def perceptron_plane(X, labels, mistakes, w, u, g: float, R: float) -> go.Figure:
@@ -49,7 +39,8 @@ def perceptron_plane(X, labels, mistakes, w, u, g: float, R: float) -> go.Figure
                         -g * u + half * 2 * along, g * u + half * 2 * along])
     figure.add_trace(go.Scatter(x=corners[:, 0], y=corners[:, 1], mode="lines", fill="toself", fillcolor=BAND_COLOR,
                                 line={"width": 0}, name="forbidden band |u·x| < g", hoverinfo="skip"))
-    line = _line_in_box(u, 0.0, half)
+    box = (-half, half, -half, half)
+    line = line_segment_in_box(u, 0.0, box)           # the rule's own line, u·x = 0, clipped to the view
     figure.add_trace(go.Scatter(x=line[:, 0], y=line[:, 1], mode="lines", name="comparator u·x = 0",
                                 line={"color": palette.COMPARATOR_COLOR, "dash": palette.COMPARATOR_DASH, "width": 2}))
     figure.add_annotation(x=1.25 * g * u[0] + 0.5 * u[0], y=1.25 * g * u[1] + 0.5 * u[1], ax=0, ay=0, text="u",
@@ -71,7 +62,7 @@ def perceptron_plane(X, labels, mistakes, w, u, g: float, R: float) -> go.Figure
                                     marker={"symbol": "circle-open", "size": 22, "color": palette.WRONG_COLOR,
                                             "line": {"width": 2.5}}, hoverinfo="skip"))
     w = np.asarray(w, dtype=float).reshape(-1)[:2]
-    boundary = _line_in_box(w, 0.0, half)
+    boundary = line_segment_in_box(w, 0.0, box)       # w·x = 0 (no intercept); None while w = 0
     if boundary is not None:
         figure.add_trace(go.Scatter(x=boundary[:, 0], y=boundary[:, 1], mode="lines", name="perceptron now: w·x = 0",
                                     line={"color": palette.BOUNDARY_COLOR, "width": 2.5}))
