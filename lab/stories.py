@@ -101,7 +101,7 @@ STORIES = {story.key: story for story in (
           "No line separates XOR; the kernel perceptron with an RBF kernel does: after a few passes it makes "
           "no more mistakes.",
           "views/perceptron.py", "xor", {"n": 120, "noise": 0.0, "seed": 1},
-          {"learner": "Kernel Perceptron", "passes": 8},
+          {"learner": "Kernel Perceptron", "passes": 7},
           claims=("mistakes", "not-separable", "converges", "bound:kernel_perceptron")),
     Story("sparse-winnow", "Sparse target: Winnow wins",
           "In high dimension with a target on few features, Winnow's mistakes grow with log n, "
