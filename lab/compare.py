@@ -20,15 +20,16 @@ Examples
 
 ``priority_models`` and ``fit_priority`` give the Priority page's methods with the kernel of the page's
 player: linear, the Paper lab's set (every baseline linear); another kernel, ours and every baseline that
-can take it with that very kernel function, and for the one that cannot (Crammer–Singer) the reason:
+can take it with that very kernel function (Crammer–Singer cannot: it is left out):
 
->>> sorted(priority_models([1.0, 1.0, 1.0], [0, 1, 2], "baselines", kernel="rbf", gamma=2.0).items())[0]
-('CSCS', 'linear only, so not fitted with the rbf kernel')
+>>> list(priority_models([1.0, 1.0, 1.0], [0, 1, 2], "baselines"))
+['SVM', 'CSOVA', 'CSOVO', 'CSCS']
+>>> list(priority_models([1.0, 1.0, 1.0], [0, 1, 2], "baselines", kernel="rbf", gamma=2.0))
+['SVM', 'CSOVA', 'CSOVO']
 """
 
 from __future__ import annotations
 
-import warnings
 from functools import partial
 
 import numpy as np
@@ -77,13 +78,14 @@ def weighted_comparison(first, second, X, y, weights, *, order="shuffled", n_pas
 
 def priority_models(theta, classes, which: str, *, kernel: str = "linear", gamma: float = 1.0,
                     seed: int = 0) -> dict:
-    """Unfitted models of the Priority page's comparison, name → model (or → why the method is left out):
-    ours with both solvers (``which="ours"``) or the baselines (``"baselines"``), for priorities ``theta`` in
-    the order of ``classes``, all with the player's ``kernel`` and ``gamma``.
+    """Unfitted models of the Priority page's comparison, name → model: ours with both solvers
+    (``which="ours"``) or the baselines (``"baselines"``), for priorities ``theta`` in the order of
+    ``classes``, all with the player's ``kernel`` and ``gamma``.
 
     A linear kernel gives the Paper lab's models (:func:`experiments.priority.method_models`).  Another
     kernel: ours with it, and each baseline scikit-learn's SVC can run with the very kernel function ours uses
-    (:func:`learners.kernels.kernel_matrix`, with ours' degree and coef0); Crammer–Singer is linear only."""
+    (:func:`learners.kernels.kernel_matrix`, with ours' degree and coef0); Crammer–Singer, linear only, is left
+    out (the page says so)."""
     from experiments.priority import BASELINE_NAMES, OURS, method_models
     from learners.baselines import BASELINES
     from learners.kernels import kernel_matrix
@@ -101,9 +103,8 @@ def priority_models(theta, classes, which: str, *, kernel: str = "linear", gamma
     # are handed ours as a function
     function = "rbf" if kernel == "rbf" else partial(kernel_matrix, kernel=kernel, gamma=gamma, degree=ours.degree,
                                                       coef0=ours.coef0)
-    return {name: BASELINES[name].build(theta, classes, kernel=function, gamma=gamma) if BASELINES[name].kernel_capable
-            else f"linear only, so not fitted with the {kernel} kernel"
-            for name in names}
+    return {name: BASELINES[name].build(theta, classes, kernel=function, gamma=gamma)
+            for name in names if BASELINES[name].kernel_capable}
 
 
 def fit_priority(X, labels, theta, which: str, *, kernel: str = "linear", gamma: float = 1.0, seed: int = 0) -> dict:
@@ -113,23 +114,11 @@ def fit_priority(X, labels, theta, which: str, *, kernel: str = "linear", gamma:
     rule stays linear in the drawn coordinates) and ours sees them as drawn, as in the Paper lab
     (:func:`experiments.priority.fit_methods`).  With another kernel every method sees the points as drawn: the
     same kernel on the same coordinates."""
-    from experiments.priority import BASELINE_NAMES, OURS, fit_methods
-    from sklearn.exceptions import ConvergenceWarning
+    from experiments.priority import BASELINE_NAMES, OURS, fit_methods, fit_model
 
     theta = np.asarray(theta, dtype=float)
     if kernel == "linear":
         return fit_methods(X, labels, theta, seed=seed, only=OURS if which == "ours" else BASELINE_NAMES,
                            standardize=True)
-    fitted = {}
-    for name, model in priority_models(theta, np.unique(labels), which, kernel=kernel, gamma=gamma,
-                                       seed=seed).items():
-        if isinstance(model, str):
-            fitted[name] = model
-            continue
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", ConvergenceWarning)
-                fitted[name] = model.fit(X, labels)
-        except ValueError as error:
-            fitted[name] = f"could not fit: {error}"
-    return fitted
+    models = priority_models(theta, np.unique(labels), which, kernel=kernel, gamma=gamma, seed=seed)
+    return {name: fit_model(model, X, labels) for name, model in models.items()}

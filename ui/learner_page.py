@@ -54,7 +54,7 @@ def example_points(page: str):
     point set to use."""
     points = state.points()
     widget = learner_widget(page)
-    learner = st.session_state.get(widget) if widget else None          # a link's learner is preset by now
+    learner = state.widget_value(widget) if widget else None          # a link's learner is preset by now
     story = example_for(page, learner)
     if len(points) or story is None:
         return points

@@ -180,7 +180,7 @@ if need_points(points, min_classes=2):
             st.plotly_chart(figure, key="priority_regions", theme=None)
             st.caption("Regions of every method for the θ above, on the same axes. 'exact': the model predicts the "
                        "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "
-                       "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': one-vs-one voting has no "
-                       "such polygons; its regions are its predictions on a 120 × 120 grid, exact to one cell. On "
+                       "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': a kernel model or one-vs-one "
+                       "voting has no such polygons; its regions are its predictions on a 120 × 120 grid, exact to one cell. On "
                        "overlapping classes the weighted baselines do move; the paper's 'they barely move' is about its "
                        "own example.")
