@@ -39,6 +39,9 @@ from .pointset import (DEFAULT_NAMES, MAX_CLASSES, MAX_POINTS, MAX_POLYGON_VERTI
 SAMPLING_BOX = 3.0
 #: largest margin the separable generators accept (the sampling box must keep room on both sides)
 MAX_MARGIN = 2.0
+#: side of the square [0, 4]² in which :func:`sectors` samples, and the largest margin it accepts (six
+#: sectors of 15° still hold points that far from both of their edges)
+SECTOR_BOX, MAX_SECTOR_MARGIN = 4.0, 0.5
 
 
 # ---------------------------------------------------------------- parameter checks
@@ -107,11 +110,13 @@ class LinearTruth:
         return margins
 
 
-def _separated_sample(truth: LinearTruth, n: int, gamma: float, rng, n_classes: int) -> PointSet:
-    """``n`` uniform points of [−3, 3]² whose margin under ``truth`` is at least γ (rejection)."""
+def _separated_sample(truth: LinearTruth, n: int, gamma: float, rng, n_classes: int,
+                      box: tuple = (-SAMPLING_BOX, SAMPLING_BOX)) -> PointSet:
+    """``n`` uniform points of box² ([−3, 3]² by default) whose margin under ``truth`` is at least γ
+    (rejection)."""
     X = np.zeros((0, 2))
     for _ in range(200):
-        candidates = rng.uniform(-SAMPLING_BOX, SAMPLING_BOX, size=(4 * n, 2))
+        candidates = rng.uniform(*box, size=(4 * n, 2))
         labels = truth.predict(candidates)
         X = np.vstack([X, candidates[truth.margins(candidates, labels) >= gamma]])
         if len(X) >= n:
@@ -163,6 +168,32 @@ def linearly_separable(n=60, margin_gamma=0.3, seed=0, n_classes=2, *, return_tr
         centres = rng.uniform(1.2, 2.2, k)[:, None] * np.c_[np.cos(angles), np.sin(angles)]
         truth = LinearTruth(centres, -0.5 * np.sum(centres**2, axis=1))
     points = _separated_sample(truth, n, gamma, rng, k)
+    return (points, truth) if return_truth else points
+
+
+def sectors(n=90, margin_gamma=0.3, n_classes=3, seed=0, *, return_truth=False):
+    """Classes by direction in the positive quadrant: non-negative coordinates, one sector of the quadrant
+    per class.
+
+    Class j holds the points whose angle lies in the j-th of ``n_classes`` equal sectors of [0°, 90°]
+    (the Voronoi cells of unit vectors at the sectors' middle angles: a linear rule whose boundaries all
+    pass through the origin); points are uniform in [0, 4]² and none lies closer than γ to a boundary
+    (measured in the plane, as in :func:`linearly_separable`).  These are points OOZ and the
+    weight-bounded perceptron accept: Madani & Huang built both for documents, whose features (word
+    weights) are never negative, and both scale every x to unit length, so they see only its direction —
+    which is all a point's class depends on here.
+
+    >>> points, truth = sectors(60, 0.2, 3, seed=1, return_truth=True)
+    >>> bool(points.X.min() >= 0), points.used_classes, bool(truth.margins(points.X, points.labels).min() >= 0.2)
+    (True, (0, 1, 2), True)
+    """
+    n = check_whole("n", n, 1, MAX_POINTS)
+    gamma = check_real("margin_gamma", margin_gamma, 0.0, MAX_SECTOR_MARGIN)
+    k = check_whole("n_classes", n_classes, 2, MAX_CLASSES)
+    rng = check_seed(seed)
+    middles = (np.arange(k) + 0.5) * (np.pi / 2) / k
+    truth = LinearTruth(np.c_[np.cos(middles), np.sin(middles)], np.zeros(k))
+    points = _separated_sample(truth, n, gamma, rng, k, box=(0.0, SECTOR_BOX))
     return (points, truth) if return_truth else points
 
 
@@ -478,6 +509,12 @@ GENERATORS = {g.name: g for g in (
               linearly_separable,
               (GenParam("n", "points", "int", 60, 10, 1000), _GAMMA,
                GenParam("n_classes", "classes", "int", 2, 2, 6))),
+    Generator("sectors", "Non-negative coordinates, one sector of the quadrant per class: the points OOZ and the "
+              "weight-bounded perceptron accept.", sectors,
+              (GenParam("n", "points", "int", 90, 10, 1000),
+               GenParam("margin_gamma", "margin γ", "float", 0.3, 0.0, MAX_SECTOR_MARGIN, 0.01,
+                        "No point lies closer than γ to a sector's edge (measured in the plane)."),
+               GenParam("n_classes", "classes", "int", 3, 2, 6))),
     Generator("thin_margin", "A hair-thin margin: half the points hug the separating line.", thin_margin,
               (GenParam("n", "points", "int", 60, 10, 1000),
                GenParam("margin_gamma", "margin γ", "float", 0.05, 0.01, 0.5, 0.01))),

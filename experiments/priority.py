@@ -119,15 +119,20 @@ def fit_methods(X, y, theta, seed: int = 0, progress=None, only=None, standardiz
             continue
         if standardize and name in BASELINE_NAMES:
             model = make_pipeline(StandardScaler(), model)
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", ConvergenceWarning)
-                fitted[name] = model.fit(X, y)
-        except ValueError as error:
-            fitted[name] = f"could not fit: {error}"
+        fitted[name] = fit_model(model, X, y)
         if progress is not None:
             progress(name)
     return fitted
+
+
+def fit_model(model, X, y):
+    """``model`` fitted on (X, y) (convergence warnings silenced), or the reason it could not be fitted."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            return model.fit(X, y)
+    except ValueError as error:
+        return f"could not fit: {error}"
 
 
 def figures(seed: int = 0, quick: bool = False, progress=None, keep_models: bool = False) -> dict:

@@ -221,6 +221,9 @@ class LearnerSpec:
     summary: str = ""
     kind: str = "classifier"        # "classifier" (points) or "experts" (advice)
     max_trials: int | None = None   # a browser run's trial limit where its kind's (lab.limits.TRIALS) is too many
+    #: the learner's own example (a key of lab.stories.EXAMPLES): its page opens with it when this learner is
+    #: chosen, where the page's first story holds points the learner refuses
+    example: str | None = None
 
     @property
     def cls(self) -> type:
@@ -229,6 +232,12 @@ class LearnerSpec:
     @property
     def has_bounds(self) -> bool:
         return self.bound_curves is not None
+
+    @property
+    def non_negative(self) -> bool:
+        """Whether the learner needs every feature non-negative: the learner class's own flag (OOZ and the
+        weight-bounded perceptron, built for word weights), never a second copy of it here."""
+        return bool(getattr(self.cls, "_positive_only", False))
 
     @property
     def importance_weighted(self) -> bool:
@@ -314,6 +323,7 @@ LEARNERS = {spec.name: spec for spec in (
                 (Param("beta", "rate β", "float", 0.1, 0.01, 1.0, 0.01), UNIT_LENGTH),
                 binary_only=True, bound_curves=_weight_bounded_curves,
                 quiz=QuizFacts("line", normal=_shares_normal, normal_name="(2w₁ − 1, 2w₂ − 1)"),
+                example="bounded-weights",
                 summary="Weights in [0, 1]; on a mistake w_i ← clip(w_i + yβx_i, 0, 1) "
                         f"({credit('004', 'appendix')}). "
                         "Needs non-negative features."),
@@ -321,7 +331,7 @@ LEARNERS = {spec.name: spec for spec in (
                 (Param("margin", "margin δ", "float", 0.5, 0.05, 2.0, 0.05),
                  Param("rate", "rate β", "float", 0.1, 0.01, 1.0, 0.01),
                  Param("max_degree", "edges per feature d", "int", 20, 1, 200, 1)),
-                quiz=QuizFacts("rows", rows=_ooz_columns), max_trials=700,
+                quiz=QuizFacts("rows", rows=_ooz_columns), max_trials=700, example="ooz-sectors",
                 summary="A sparse index of feature → class edges, moved by deductions "
                         f"({credit('004', 'Fig. 1')}). "
                         "Needs non-negative features."),

@@ -1,4 +1,5 @@
-"""Side-by-side runs of two learners on one stream (the multiclass page's comparisons).
+"""Side-by-side runs of two learners on one stream (the multiclass page's comparisons), and the Priority page's
+comparison of ours with the baselines under the player's kernel.
 
 ``all_pair_agreement`` runs the multi-vector and the all-pair perceptron on the
 same trials and records, after every trial, whether they predicted alike and
@@ -16,13 +17,24 @@ Examples
 (0, True)
 >>> len(all_pair_agreement(X, y, max_trials=25)["trial"])
 25
+
+``priority_models`` and ``fit_priority`` give the Priority page's methods with the kernel of the page's
+player: linear, the Paper lab's set (every baseline linear); another kernel, ours and every baseline that
+can take it with that very kernel function (Crammer–Singer cannot: it is left out):
+
+>>> list(priority_models([1.0, 1.0, 1.0], [0, 1, 2], "baselines"))
+['SVM', 'CSOVA', 'CSOVO', 'CSCS']
+>>> list(priority_models([1.0, 1.0, 1.0], [0, 1, 2], "baselines", kernel="rbf", gamma=2.0))
+['SVM', 'CSOVA', 'CSOVO']
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
-from learners import AllPairPerceptron, MultiVectorPerceptron
+from learners import AllPairPerceptron, ApportionedMargin, MultiVectorPerceptron
 
 from .runner import Run
 
@@ -62,3 +74,51 @@ def weighted_comparison(first, second, X, y, weights, *, order="shuffled", n_pas
         run.play(max_trials)
         out[name] = run.cumulative()
     return out
+
+
+def priority_models(theta, classes, which: str, *, kernel: str = "linear", gamma: float = 1.0,
+                    seed: int = 0) -> dict:
+    """Unfitted models of the Priority page's comparison, name → model: ours with both solvers
+    (``which="ours"``) or the baselines (``"baselines"``), for priorities ``theta`` in the order of
+    ``classes``, all with the player's ``kernel`` and ``gamma``.
+
+    A linear kernel gives the Paper lab's models (:func:`experiments.priority.method_models`).  Another
+    kernel: ours with it, and each baseline scikit-learn's SVC can run with the very kernel function ours uses
+    (:func:`learners.kernels.kernel_matrix`, with ours' degree and coef0); Crammer–Singer, linear only, is left
+    out (the page says so)."""
+    from experiments.priority import BASELINE_NAMES, OURS, method_models
+    from learners.baselines import BASELINES
+    from learners.kernels import kernel_matrix
+
+    names = OURS if which == "ours" else BASELINE_NAMES
+    if kernel == "linear":
+        models = method_models(theta, classes, seed)
+        return {name: models[name] for name in names}
+    theta = np.asarray(theta, dtype=float)
+    if which == "ours":
+        return {name: ApportionedMargin(theta=theta, kernel=kernel, gamma=gamma, random_state=seed, solver=solver)
+                for name, solver in zip(OURS, ("sgd", "perceptron"))}
+    ours = ApportionedMargin(kernel=kernel, gamma=gamma)
+    # scikit-learn's own rbf is exp(−γ‖a − b‖²), ours exactly (and libsvm computes it natively); the others
+    # are handed ours as a function
+    function = "rbf" if kernel == "rbf" else partial(kernel_matrix, kernel=kernel, gamma=gamma, degree=ours.degree,
+                                                      coef0=ours.coef0)
+    return {name: BASELINES[name].build(theta, classes, kernel=function, gamma=gamma)
+            for name in names if BASELINES[name].kernel_capable}
+
+
+def fit_priority(X, labels, theta, which: str, *, kernel: str = "linear", gamma: float = 1.0, seed: int = 0) -> dict:
+    """:func:`priority_models` fitted on (X, labels): name → fitted model, or → why it is missing.
+
+    With a linear kernel the baselines see the coordinates standardised (SVMs are not scale-free, and a linear
+    rule stays linear in the drawn coordinates) and ours sees them as drawn, as in the Paper lab
+    (:func:`experiments.priority.fit_methods`).  With another kernel every method sees the points as drawn: the
+    same kernel on the same coordinates."""
+    from experiments.priority import BASELINE_NAMES, OURS, fit_methods, fit_model
+
+    theta = np.asarray(theta, dtype=float)
+    if kernel == "linear":
+        return fit_methods(X, labels, theta, seed=seed, only=OURS if which == "ours" else BASELINE_NAMES,
+                           standardize=True)
+    models = priority_models(theta, np.unique(labels), which, kernel=kernel, gamma=gamma, seed=seed)
+    return {name: fit_model(model, X, labels) for name, model in models.items()}

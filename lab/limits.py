@@ -23,6 +23,11 @@ smaller one that shrinks with the number of points (:data:`KERNEL_SCAN_BUDGET` k
 Beyond the limit the run stops and the page says so; the library (``lab.runner.Run(...).play()``,
 any learner's ``fit``) and ``python -m experiments`` have no limit.
 
+Some runs cannot start at all, whatever their length: a learner that needs non-negative features (OOZ and
+the weight-bounded perceptron, its catalog entry's ``non_negative``) on points with a negative coordinate.
+:func:`refusal` says so in the page's words — why, and what to do — before the library would refuse with its
+own message.
+
 Examples
 --------
 >>> trial_limit("Perceptron", 1_000, "shuffled").trials
@@ -32,6 +37,11 @@ Examples
 (200, True)
 >>> trial_limit("OOZ", 1_000, "drawn").trials
 700
+>>> from datasets.pointset import PointSet
+>>> print(refusal("OOZ", PointSet.from_arrays([[1.0, -2.5], [0.5, 3.0]], [0, 1])))
+OOZ needs points whose coordinates are all 0 or more: Madani & Huang built it for documents, whose features (word weights) are never negative. 1 of these 2 points has a negative coordinate (the lowest: x₂ = −2.5). Choose another learner, open its example, or move the points to x₁ ≥ 0 and x₂ ≥ 0 on the Data page.
+>>> refusal("Perceptron", PointSet.from_arrays([[1.0, -2.5], [0.5, 3.0]], [0, 1])) is None
+True
 """
 
 from __future__ import annotations
@@ -39,12 +49,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
+from learners.sources import credit
+
 from . import catalog
+from .numbers import number_text
 
 #: trials of a run built for the browser, by kind of learner (measured: ≤ about 3.5 s each here)
 TRIALS = {"linear": 3_000, "multiclass": 2_000, "kernel": 2_000}
 #: kernel values the adversarial order of a kernel learner may compute in all: Σ_t n·S_t ≤ n·T²/2
 KERNEL_SCAN_BUDGET = 2e9
+#: the coordinates of the lab's points (datasets.pointset: two a point), as the pages name them
+AXES = ("x₁", "x₂")
 #: runs on more points than this are built for their session only and not kept in the cache that
 #: sessions share (a class opening one story shares its run; a 100,000-point import is one user's)
 SHARED_RUN_POINTS = 5_000
@@ -78,3 +95,24 @@ def trial_limit(name: str, n_points: int, order: str) -> Limit:
             reason = (f"the adversarial order scores every point against every support point before each trial, "
                       f"so on {int(n_points):,} points a run of this kernel model stops after {trials:,} trials here")
     return Limit(int(trials), reason)
+
+
+def refusal(name: str, data) -> str | None:
+    """Why learner ``name`` cannot run on ``data`` (a point set) at all, in plain words with what to do, or
+    None when it can start.  The one such reason: a learner that needs non-negative features on points with a
+    negative coordinate."""
+    if not catalog.LEARNERS[name].non_negative or not hasattr(data, "X") or not len(data):
+        return None
+    X = np.asarray(data.X, dtype=float)
+    negative = np.any(X < 0, axis=1)
+    if not negative.any():
+        return None
+    row, column = np.unravel_index(int(np.argmin(X)), X.shape)
+    count, n = int(negative.sum()), len(X)
+    axes = " and ".join(f"{AXES[j]} ≥ 0" for j in range(X.shape[1]))
+    example = " open its example," if catalog.LEARNERS[name].example else ""
+    return (f"{name} needs points whose coordinates are all 0 or more: {credit('004')} built it for documents, "
+            f"whose features (word weights) are never negative. {count:,} of these {n:,} points "
+            f"{'has' if count == 1 else 'have'} a negative coordinate (the lowest: {AXES[column]} = "
+            f"{number_text(X[row, column])}). Choose another learner,{example} or move the points to {axes} on "
+            "the Data page.")

@@ -241,11 +241,21 @@ def learner_params(page: str, learner: str | None) -> list:
     return [replace(p, widget=param_widget_key(page, chosen, p.key)) for p in catalog.LEARNERS[chosen].params]
 
 
+#: the order and passes a stepping page presents its points in unless told otherwise
+RUN_DEFAULTS = {"order": "drawn", "passes": 1}
+#: pages whose points "as drawn, one pass" would show little of.  The Priority page's are often drawn by hand,
+#: cloud after cloud: in drawn order the learner meets one class at a time — a mistake where a class begins and
+#: regions that swing to the last cloud — so it shuffles them, and makes three passes for the regions to settle
+PAGE_RUN_DEFAULTS = {"priority": {"order": "shuffled", "passes": 3}}
+
+
 def run_settings(page: str) -> list:
-    """A stepping page's order, passes and seed of presentation."""
-    return [Setting("order", f"{page}_order", "choice", "drawn", options=ORDERS, label="Order of presentation",
-                    control="radio", shown=tuple(ORDER_LABELS[o] for o in ORDERS)),
-            Setting("passes", f"{page}_passes", "int", 1, 1, 20, step=1, label="Passes"),
+    """A stepping page's order, passes and seed of presentation (defaults: :data:`RUN_DEFAULTS`, or the page's
+    own in :data:`PAGE_RUN_DEFAULTS`)."""
+    defaults = {**RUN_DEFAULTS, **PAGE_RUN_DEFAULTS.get(page, {})}
+    return [Setting("order", f"{page}_order", "choice", defaults["order"], options=ORDERS,
+                    label="Order of presentation", control="radio", shown=tuple(ORDER_LABELS[o] for o in ORDERS)),
+            Setting("passes", f"{page}_passes", "int", defaults["passes"], 1, 20, step=1, label="Passes"),
             seed_setting(f"{page}_seed")]
 
 

@@ -61,6 +61,25 @@ def test_priority_regions_follow_the_theta_sliders():
     after = region_charts(at)[0]
     first_region = lambda figure: next(t for t in figure["data"] if t.get("fill") == "toself")
     assert first_region(before) != first_region(after), "ours must redraw for a new θ"
+    # issue 34: with the player's kernel set to RBF, "ours and the baselines" silently stayed linear
+    assert any("Every method here is linear" in c.value for c in at.caption)
+    at.sidebar.selectbox(key="priority_ApportionedMargin_kernel").select("rbf").run()
+    assert not at.exception, [e.value for e in at.exception]
+    ours, baselines = region_charts_any(at)
+    for title in subplot_titles(ours) + subplot_titles(baselines):
+        assert "exact" not in title, title                   # a kernel model's regions are drawn on the grid
+    assert not any("CSCS" in title for title in subplot_titles(baselines))
+    assert any("player's rbf kernel with γ = 1" in c.value and "CSCS" in c.value and "linear only" in c.value
+               for c in at.caption), [c.value for c in at.caption]
+    assert "CSCS" not in list(at.dataframe[-1].value["method"])
+
+
+def region_charts_any(at: AppTest) -> tuple[dict, dict]:
+    """(ours, the baselines): the two region charts, told apart by their titles."""
+    figures = [f for f in chart_figures(at) if subplot_titles(f)]
+    ours = next(f for f in figures if any("ours" in t for t in subplot_titles(f)))
+    baselines = next(f for f in figures if any("CSOVA" in t for t in subplot_titles(f)))
+    return ours, baselines
 
 
 def test_a_large_set_fits_the_baselines_on_a_stated_sample_and_ours_on_every_point():

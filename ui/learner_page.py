@@ -16,9 +16,9 @@ import streamlit as st
 
 from components.timeline import timeline
 from lab import catalog
-from lab.links import DataRef
-from lab.stories import first_story_for, make_points
-from lab.limits import SHARED_RUN_POINTS
+from lab.stories import example_for, make_points
+from lab.limits import SHARED_RUN_POINTS, refusal
+from lab.settings import learner_widget
 from lab.timeline import build_timeline, payload_json, run_key
 from ui import state
 from ui.controls import literal, run_settings
@@ -49,20 +49,49 @@ def need_points(points, *, min_classes: int = 2, max_classes: int | None = None)
 
 
 def example_points(page: str):
-    """A page opened with no points gets its first story's data (and the story's run settings), with a
-    note that says so; returns the point set to use."""
+    """A page opened with no points gets its example (:func:`lab.stories.example_for`: the chosen learner's
+    own, else the page's first story) — its data and its run settings — with a note that says so; returns the
+    point set to use."""
     points = state.points()
-    story = first_story_for(page)
+    widget = learner_widget(page)
+    learner = state.widget_value(widget) if widget else None          # a link's learner is preset by now
+    story = example_for(page, learner)
     if len(points) or story is None:
         return points
-    state.set_points(make_points(story), origin=DataRef(story=story.key))
+    _open_example(page, story)
+    if story.on_home:
+        st.info(f"No points yet, so this page shows the example of the story “{story.title}”. "
+                "Draw your own on the Data page.")
+    else:
+        st.info(f"No points yet, so this page shows an example {learner} runs on: {story.title.lower()}. "
+                "Draw your own on the Data page.")
+    return state.points()
+
+
+def _open_example(page: str, story) -> None:
+    """Make ``story``'s points the session's (the old ones one Undo away) and preset its run settings."""
+    state.set_points(make_points(story), origin=story.origin)
     # the page's widgets come after this call: a preset here is their value in this very run (no rerun,
     # which would also wipe what this run showed above, such as a link's warnings)
     state.preset({key: value for key, value in story.presets.items()
                   if key.startswith(f"{page}_") and not key.endswith("_section")})
-    st.info(f"No points yet, so this page shows the example of the story “{story.title}”. "
-            "Draw your own on the Data page.")
-    return state.points()
+
+
+def say_refusal(page: str, name: str, problem: str) -> None:
+    """A run that cannot start on these points: why and what to do, in the page's words, with a button that
+    opens the learner's own example (the points stay one Undo away)."""
+    st.error(f"This run cannot start: {problem} Your points are unchanged.")
+    story = example_for(page, name)
+    if story is not None and not story.on_home:
+        # a callback: it runs before the next run draws the widgets whose values the example presets
+        st.button(f"Open an example {name} runs on", key=f"{page}_open_example", icon=":material/lightbulb:",
+                  on_click=_example_opened, args=(page, name, story))
+    st.page_link("views/data.py", label="Go to the Data page", icon=":material/draw:")
+
+
+def _example_opened(page: str, name: str, story) -> None:
+    _open_example(page, story)
+    state.notify("success", f"Example loaded for {name}: {story.title.lower()}. Undo brings your points back.")
 
 
 def _built(name: str, values_items: tuple, presentation_items: tuple, data, progress) -> tuple:
@@ -114,6 +143,10 @@ def learner_page(page: str, *, min_classes=2, max_classes=None, extra=None) -> N
     with st.sidebar:
         st.subheader("Run settings", divider="gray")
         name, values, presentation = run_settings(page)
+    problem = refusal(name, points)
+    if problem:
+        say_refusal(page, name, problem)
+        return
     link = state.link_state(page)
     show_run(page, name, {**values, **(extra or {})}, points, key=f"{page}_timeline", start=link.get("t"),
              present=link.get("present", False), kept="Your points are unchanged.", **presentation)

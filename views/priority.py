@@ -5,8 +5,10 @@ import pandas as pd
 import streamlit as st
 
 from datasets.pointset import THETA_RANGE, THETA_STEPS
-from experiments.priority import BASELINE_NAMES, OURS, fit_methods
+from experiments.priority import BASELINE_NAMES, OURS
+from lab.compare import fit_priority
 from lab.limits import SHARED_RUN_POINTS
+from lab.settings import learner_params
 from learners.baselines import sensitivity
 from learners.sources import credit
 from ui import state
@@ -63,51 +65,63 @@ def method_rows(fitted: dict, X, labels, names, theta) -> list:
     return rows
 
 
-def _sample(points, which: str) -> tuple:
-    """(X, labels, weights) a group is fitted on: every point for ours, a seeded sample of at most
-    BASELINE_SAMPLE points for the baselines."""
+def _sample(points, which: str, kernel: str) -> tuple:
+    """(X, labels, weights) a group is fitted on: every point for ours with a linear kernel, a seeded sample of
+    at most BASELINE_SAMPLE points for the baselines and for a kernel model (its cost grows with the points
+    squared)."""
     X, labels, weights = points.to_arrays()
-    if which == "baselines" and len(X) > BASELINE_SAMPLE:
+    if (which == "baselines" or kernel != "linear") and len(X) > BASELINE_SAMPLE:
         keep = np.sort(np.random.default_rng(0).choice(len(X), BASELINE_SAMPLE, replace=False))
         X, labels, weights = X[keep], labels[keep], weights[keep]
     return X, labels, weights
 
 
-def _fit(points, theta: tuple, which: str) -> tuple:
-    """(fitted models, table rows) of ours (``which="ours"``, both solvers) or the baselines (``"baselines"``)."""
-    X, labels, _ = _sample(points, which)
+def _fit(points, theta: tuple, which: str, kernel: str, gamma: float) -> tuple:
+    """(fitted models, table rows) of ours (``which="ours"``, both solvers) or the baselines (``"baselines"``),
+    with the player's kernel (lab.compare.fit_priority)."""
+    X, labels, _ = _sample(points, which, kernel)
     theta = np.asarray(theta, dtype=float)
     used = np.unique(labels)
-    fitted = fit_methods(X, labels, theta[used], seed=0, only=OURS if which == "ours" else BASELINE_NAMES,
-                         standardize=True)
+    fitted = fit_priority(X, labels, theta[used], which, kernel=kernel, gamma=gamma)
     return fitted, method_rows(fitted, X, labels, points.class_names, theta)
 
 
 @st.cache_data(show_spinner=False, max_entries=32, ttl=3600)
-def _shared_fit(fingerprint: str, theta: tuple, which: str, _points) -> tuple:
+def _shared_fit(fingerprint: str, theta: tuple, which: str, kernel: str, gamma: float, _points) -> tuple:
     """:func:`_fit`, kept across sessions (a class opening one story fits it once), keyed by the points'
-    fingerprint, θ and the group (``_points`` is not hashed).  Only for sets of at most SHARED_RUN_POINTS
-    points — the fitted models may hold some of them (an SVM's support vectors) — and never a figure."""
-    return _fit(_points, theta, which)
+    fingerprint, θ, the group and the kernel (``_points`` is not hashed).  Only for sets of at most
+    SHARED_RUN_POINTS points — the fitted models may hold some of them (an SVM's support vectors) — and never a
+    figure."""
+    return _fit(_points, theta, which, kernel, gamma)
 
 
-def compare(points, theta: tuple, which: str) -> tuple:
+def compare(points, theta: tuple, which: str, kernel: str = "linear", gamma: float = 1.0) -> tuple:
     """(table rows, regions figure, points used) of one group.  The fit is shared between sessions for a set of
     at most SHARED_RUN_POINTS points and kept in the session otherwise; the figure, which holds every point,
     is always the session's own."""
-    key = (points.fingerprint(), tuple(theta), which)
+    key = (points.fingerprint(), tuple(theta), which, kernel, float(gamma))
     if len(points) <= SHARED_RUN_POINTS:
         fitted, rows = _shared_fit(*key, points)
     else:
-        fitted, rows = state.kept(f"priority_fit_{which}", key, lambda: _fit(points, theta, which))
+        fitted, rows = state.kept(f"priority_fit_{which}", key, lambda: _fit(points, theta, which, kernel, gamma))
 
     def figure():
-        X, labels, weights = _sample(points, which)
+        X, labels, weights = _sample(points, which, kernel)
         return regions_side_by_side(X, labels, points.class_names, fitted, np.asarray(theta, dtype=float),
                                     weights=weights, columns=len(OURS if which == "ours" else BASELINE_NAMES),
                                     title="ours" if which == "ours" else "the baselines")
-    used = len(points) if which == "ours" else min(len(points), BASELINE_SAMPLE)
+    used = min(len(points), BASELINE_SAMPLE) if which == "baselines" or kernel != "linear" else len(points)
     return rows, state.kept(f"priority_figure_{which}", key, figure), used
+
+
+def kernel_words(kernel: str, gamma: float) -> str:
+    """What the comparison's kernel is, for its captions."""
+    if kernel == "linear":
+        return ("Every method here is linear, as the player's run is. The baselines see the coordinates "
+                "standardised (mean 0, variance 1 per axis), as SVMs need; ours sees them as drawn.")
+    return (f"Every method here uses the player's {kernel} kernel with γ = {gamma:g}, on the points as drawn "
+            "(the baselines through scikit-learn's SVC with the very kernel function ours uses); CSCS "
+            "(Crammer–Singer) is linear only, so it is left out.")
 
 
 points = example_points("priority")
@@ -129,21 +143,26 @@ if need_points(points, min_classes=2):
     # (every trial of it, built once), then the baselines (cached; SVMs are slow): each is sent as
     # soon as it is computed, so the slow ones never hold up the fast ones.
     player = st.container()
+    # the comparison follows the player's kernel (its sidebar widgets, drawn in the player's container below)
+    learner = {row.key: state.widget_value(row.widget, row.default)
+               for row in learner_params("priority", "Apportioned margin")}
+    kernel, gamma = str(learner["kernel"]), float(learner["gamma"])
     st.subheader("Ours and the baselines with the same priorities")
+    st.caption(kernel_words(kernel, gamma))
     ours_slot, baselines_slot = st.container(), st.container()
     key = tuple(theta.tolist())
     try:
-        ours_rows, ours_figure, _ = compare(points, key, "ours")
+        ours_rows, ours_figure, ours_used = compare(points, key, "ours", kernel, gamma)
     except ValueError as error:
         ours_slot.error(f"Ours could not be fitted on these points: {literal(error)} Your points are unchanged.")
-        ours_rows = []
+        ours_rows, ours_used = [], len(points)
     else:
         ours_slot.plotly_chart(ours_figure, key="priority_ours", theme=None)
     with player:
         learner_page("priority", extra={"theta": tuple(theta.tolist())})
     with baselines_slot, st.spinner("Fitting the baselines on your points…"):
         try:
-            rows, figure, used = compare(points, key, "baselines")
+            rows, figure, used = compare(points, key, "baselines", kernel, gamma)
         except ValueError as error:
             st.error(f"The baselines could not be fitted on these points: {literal(error)} Your points are unchanged.")
         else:
@@ -151,17 +170,17 @@ if need_points(points, min_classes=2):
             cheaper_note(ours_rows, rows)
             sample = "" if used == len(points) else (
                 f" The baselines are fitted on a seeded sample of {used:,} of the {len(points):,} points (SVMs grow "
-                "quadratically with the points); ours on every point.")
+                "quadratically with the points); ours on "
+                + ("every point." if ours_used == len(points) else "the same sample (a kernel model grows so too)."))
             st.caption("On the drawn points (training data). θ-weighted cost: (1/n)·Σ θ_y·[wrong]; sensitivity: the "
                        "share of a class's points predicted as it. Ours: 10 passes, both solvers. CSOVA fits one "
                        "θ-weighted binary SVM per class; CSOVO one per pair of classes, then votes (the same model as "
                        "scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the plain SVM ignores "
-                       "θ. The baselines see the coordinates standardised (mean 0, variance 1 per axis), as SVMs "
-                       "need; ours sees them as drawn." + sample)
+                       "θ." + sample)
             st.plotly_chart(figure, key="priority_regions", theme=None)
             st.caption("Regions of every method for the θ above, on the same axes. 'exact': the model predicts the "
                        "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "
-                       "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': one-vs-one voting has no "
-                       "such polygons; its regions are its predictions on a 120 × 120 grid, exact to one cell. On "
+                       "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': a kernel model or one-vs-one "
+                       "voting has no such polygons; its regions are its predictions on a 120 × 120 grid, exact to one cell. On "
                        "overlapping classes the weighted baselines do move; the paper's 'they barely move' is about its "
                        "own example.")
