@@ -52,9 +52,9 @@ MAX_CLASSES = 6
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F")
 MAX_POINTS = 100_000
 MAX_VALUE = 1e9
-#: a point other than the origin needs a coordinate at least this large in size.  The learners' scores w·x are of
-#: the order η·‖x‖² (η ≥ 0.01 on the pages): 1e-202 here, far inside double precision, whose normal range ends near
-#: 2.2e-308.  Much nearer the origin (below about 1e-150) they underflow to 0 — a tie, which the learners count as a
+#: a point other than the origin needs a coordinate at least this large in size.  The learners' scores w·x are
+#: of the order η·‖x‖² (η ≥ 0.01 on the pages): 1e-202 here, far inside double precision, whose normal range ends
+#: near 2.2e-308.  Much nearer the origin (below about 1e-150) they underflow to 0 — a tie, which the learners count as a
 #: mistake — so a perceptron errs on every trial and the mistake bounds, theorems about the exact algorithms, no
 #: longer describe its run: learners.comparators stops their curves where the scores' scale falls below
 #: learners._validation.SAFE_SMALLEST (tests/test_bounds_hold.py checks that no accepted point comes near it).
@@ -149,10 +149,10 @@ def too_near_origin(X) -> np.ndarray:
 def _check_not_vanishing(X: np.ndarray) -> None:
     """Refuse a point so near the origin (but not at it) that the learners' products underflow.
 
-    >>> _check_not_vanishing(np.array([[1.0, 1.0], [3e-165, -1e-170]]))
+    >>> _check_not_vanishing(np.array([[1.0, 1.0], [3e-165, -1e-170]]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: Point 2, (3e-165, -1e-170), is too near the origin: a point other than (0, 0) needs a coordinate at least 1e-100 in size (nearer, the learners' scores w·x underflow to 0 in double precision: ties, which count as mistakes); rescale the data.
+    ValueError: Point 2, (3e-165, -1e-170), is too near the origin: ... at least 1e-100 in size ...; rescale the data.
     """
     small = too_near_origin(X)
     if small.any():

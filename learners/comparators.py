@@ -755,7 +755,7 @@ def in_float_range(step, R) -> np.ndarray:
     [True, False, True, True]
     """
     R = np.asarray(R, dtype=float)
-    with np.errstate(under="ignore", over="ignore"):
+    with np.errstate(under="ignore", over="ignore", invalid="ignore"):
         return (R == 0) | (np.asarray(step, dtype=float) * R * np.minimum(R, 1.0) >= SAFE_SMALLEST)
 
 
@@ -766,13 +766,18 @@ def restrict_to_float_range(curves, step, R, what="η·R²", length="R"):
     if inside.all() or not curves:
         return
     first = _first_false(inside)
-    why = (f"on {int((~inside).sum())} trial(s) from trial {first + 1} on the numbers are too small for double "
-           f"precision: the longest feature vector so far has {length} = {R[first]:.3g}, so {what} < {SAFE_SMALLEST:g} and the "
-           "scores w·x underflow to 0 — a tie, counted as a mistake, where exact arithmetic has none (the theorem is "
-           "about the exact algorithm); scale the data up")
+    _stop_applying(curves, inside, (
+        f"on {int((~inside).sum())} trial(s) from trial {first + 1} on the numbers are too small for double "
+        f"precision: the longest feature vector so far has {length} = {R[first]:.3g}, so {what} < {SAFE_SMALLEST:g} "
+        "and the scores w·x underflow to 0 — a tie, counted as a mistake, where exact arithmetic has none (the "
+        "theorem is about the exact algorithm); scale the data up"))
+
+
+def _stop_applying(curves, where, why: str) -> None:
+    """The curves apply only ``where`` (``inf`` elsewhere), and their reasons add ``why``."""
     for curve in curves:
-        curve.values = np.where(inside, curve.values, np.inf)
-        curve.applies = curve.applies & inside
+        curve.values = np.where(where, curve.values, np.inf)
+        curve.applies = curve.applies & where
         curve.reason = "; ".join(part for part in (curve.reason, why) if part)
 
 
@@ -800,10 +805,7 @@ def _restrict_to_equal_weights(curves, c, why=None):
     why = why(start) if why else (f"from trial {start + 1} on the importance weights differ, and IWP (which moves by "
                                   "c_t·y·x) is no longer the plain Perceptron this bound counts mistakes of; IWP "
                                   "Theorem 3 bounds its weighted loss")
-    for curve in curves:
-        curve.values = np.where(equal, curve.values, np.inf)
-        curve.applies = curve.applies & equal
-        curve.reason = "; ".join(part for part in (curve.reason, why) if part)
+    _stop_applying(curves, equal, why)
 
 
 def perceptron_invariants(weights_after, cumulative_mistakes, u, gamma, R, eta=1.0) -> dict:
@@ -957,7 +959,7 @@ def kernel_bound_curve(learner, X, y, max_passes=KERNEL_PASSES) -> list[BoundCur
     R_sq = _prefix_max(np.diag(K).copy())
     curves = [BoundCurve(name, latex, source, bounds.kernel_perceptron(R_sq, 1.0, _prefix_min(margins)),
                          np.ones(T, bool), details={"alpha": alpha}, key="kernel_perceptron")]
-    restrict_to_float_range(curves, 1.0, np.sqrt(R_sq), "R² = max K(x, x)", "R")
+    restrict_to_float_range(curves, 1.0, np.sqrt(np.maximum(R_sq, 0.0)), "R² = max K(x, x)", "R")
     return curves
 
 

@@ -103,7 +103,7 @@ def _lp_separator(F, y_index, k):
         block[:, -1] = 1.0
         rows.append(block)
     A = np.vstack(rows)
-    A[:, :-1] = _solvable(A[:, :-1])           # scaled to largest entry 1: U's direction is the same, HiGHS keeps tiny rows
+    A[:, :-1] = _solvable(A[:, :-1])     # largest entry 1: the same direction of U, and HiGHS keeps tiny rows
     result = linprog(np.r_[np.zeros(k * d), -1.0], A_ub=A, b_ub=np.zeros(A.shape[0]),
                      bounds=[(-1, 1)] * (k * d) + [(None, 1)], method="highs")
     if not result.success or result.x[-1] <= 0:

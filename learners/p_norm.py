@@ -61,7 +61,7 @@ def p_norm_link(theta, p: float) -> np.ndarray:
 
 
 def p_norm_of(theta, p: float) -> float:
-    """‖θ‖_p computed as m·‖θ/m‖_p (m = max|θ_i|), finite whenever θ is (:func:`learners._linear.safe_row_norms`).
+    """‖θ‖_p computed as m·‖θ/m‖_p (m = max|θ_i|), finite whenever θ is (``_linear.safe_row_norms``).
 
     >>> p_norm_of(np.array([3.0, -4.0]), 2.0), p_norm_of(np.zeros(3), 5.0)
     (5.0, 0.0)

@@ -6,7 +6,8 @@ Numbers must agree to a relative 1e-6 (words: to the last printed digit), except
 picture*: every vertex within :data:`PIXEL` of the box's size of its counterpart (a pixel of a 1000-pixel-wide
 figure; the payload rounds them to 1e-4 of it), a polygon from any starting vertex, borders and lines in any
 order and either direction, and nothing smaller than a pixel counted (a corner met twice by the regions around
-it, a region thinner than a pixel).  The regions' corners are decided with a margin (viz.geometry), so every kernel draws the same ones.
+it, a region thinner than a pixel).  The regions' corners are decided with a margin (viz.geometry), so every
+kernel draws the same ones.
 
 ``python -m tests.story_payloads`` records every story's payload into ``tests/fixtures/story_payloads.json.gz``;
 ``tests/test_story_payloads.py`` checks that the pages still build the same payloads.  Recorded before the

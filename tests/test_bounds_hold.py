@@ -370,4 +370,5 @@ def test_the_point_sets_accept_only_points_whose_curves_apply():
             for curve, unscaled in zip(curves, reference):
                 np.testing.assert_array_equal(curve.applies, unscaled.applies)
             checked.append(name)
-    assert {"Perceptron", "p-norm", "Kernel Perceptron", "Multi-vector Perceptron", "All-pair Perceptron"} <= set(checked)
+    assert {"Perceptron", "p-norm", "Kernel Perceptron", "Multi-vector Perceptron",
+            "All-pair Perceptron"} <= set(checked)

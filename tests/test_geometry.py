@@ -78,7 +78,7 @@ def test_a_line_through_a_corner_up_to_its_last_bits_keeps_the_corner_once():
     for offset in (-1.0, np.nextafter(-1.0, 0), np.nextafter(-1.0, -2)):
         kept = clip_polygon_halfplane(square, np.array([1.0, 1.0]), offset)
         assert kept.tolist() == [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
-    for b in (0.0, 1e-17, -1e-17):                       # the binary rule's line through the box's corner (−5.19, −5.38)
+    for b in (0.0, 1e-17, -1e-17):          # the binary rule's line through the box's corners, up to its last bits
         negative, positive = halfplane_regions([1.0, -BOX[0] / BOX[2]], b, (BOX[0], 0.0, BOX[2], 0.0))
         assert len(negative) in (0, 3) and len(positive) in (0, 3)
         assert len(border_segments([r for r in (negative, positive) if len(r)], (BOX[0], 0.0, BOX[2], 0.0))) == 1

@@ -121,7 +121,8 @@ def kernel_case(label: str, learner: str, values: dict, story: str, order: str, 
 
 
 def _novikoff_values(u, F, signs, point) -> dict:
-    """γ_t, R_t, ‖u‖ and Novikoff's bound of u at every trial, measured as the player must (scaled norms, unit u)."""
+    """γ_t, R_t, ‖u‖ and Novikoff's bound of u at every trial, measured as the player must (scaled norms,
+    margins of u/‖u‖)."""
     from learners import bounds
     from learners._linear import safe_row_norms
 
