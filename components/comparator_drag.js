@@ -32,24 +32,35 @@
     return text.replace("-", "−");
   }
   const dot = (a, b) => a.reduce((sum, v, i) => sum + v * b[i], 0);
+  // ‖v‖ at any scale: v scaled by its largest |v_i| first, so that Σ v_i² neither under- nor overflows (as
+  // learners/_linear.py safe_row_norms, the lab's one scaled norm: √(Σ v²) is 0 for coordinates of 1e-165)
+  function length(v) {
+    const top = v.reduce((most, x) => Math.max(most, Math.abs(x)), 0);
+    if (top === 0 || !Number.isFinite(top)) return top;
+    return top * Math.sqrt(v.reduce((sum, x) => sum + (x / top) ** 2, 0));
+  }
 
   // Novikoff's quantities of u over the trials, from the payload's feature vectors (tested in
   // tests/browser/test_self_study_in_chromium.py against an independent computation, and in
-  // tests/js/novikoff.test.mjs against learners/bounds.py novikoff on fixtures Python writes).
+  // tests/js/novikoff.test.mjs against learners/bounds.py novikoff on fixtures Python writes, at extreme
+  // scales too).  The margins are those of the unit vector u/‖u‖ (γ/‖u‖ per trial): u and f are of the data's
+  // scale, so u·f would underflow where each of them does not; the bound is (R‖u‖/γ)² = (R/(γ/‖u‖))².
   function novikoff(u, drag, points, T) {
-    const norm = Math.sqrt(dot(u, u));
-    const gamma = new Array(T), R = new Array(T), bound = new Array(T);
+    const norm = length(u);
+    const unit = norm > 0 ? u.map((v) => v / norm) : u;
+    const gamma = new Array(T), unitGamma = new Array(T), R = new Array(T), bound = new Array(T);
     let low = Infinity, high = 0, broken = 0;
     for (let t = 1; t <= T; t++) {
       const p = points(t), f = drag.F[p];
-      low = Math.min(low, drag.signs[p] * dot(u, f));
-      high = Math.max(high, Math.sqrt(dot(f, f)));
-      if (low <= 0 && !broken) broken = t;
-      gamma[t - 1] = low;
+      low = Math.min(low, drag.signs[p] * dot(unit, f));
+      high = Math.max(high, length(f));
+      if (!(low > 0) && !broken) broken = t;
+      unitGamma[t - 1] = low;
+      gamma[t - 1] = low * norm;
       R[t - 1] = high;
-      bound[t - 1] = low > 0 ? (high * norm / low) ** 2 : null;
+      bound[t - 1] = low > 0 ? (high / low) ** 2 : null;
     }
-    return {norm, gamma, R, bound, broken};
+    return {norm, gamma, unitGamma, R, bound, broken};
   }
 
   class Drag {
@@ -270,7 +281,7 @@
         root.dataset.dragR = String(R);
         root.dataset.dragBound = bound === null ? "none" : String(bound);
         parts.push(el("p", {text: `On trials 1–${t}: γ = min y·(u·x) = ${n4(gamma)}, R = max ‖x‖ = ${n4(R)}`
-                                  + `, γ/‖u‖ = ${n4(gamma / s.norm)}.`}));
+                                  + `, γ/‖u‖ = ${n4(s.unitGamma[t - 1])}.`}));
         if (bound === null) {
           const p = this.player.trials.point(s.broken);
           parts.push(el("p", {className: "mbl-drag-broken",

@@ -9,7 +9,8 @@ steps and in bytes.
 
 What a valid set holds (n points, K classes):
 
-* ``X`` — shape (n, 2), finite, every coordinate within ±``MAX_VALUE``;
+* ``X`` — shape (n, 2), finite, every coordinate within ±``MAX_VALUE``, and every point other than the
+  origin with a coordinate at least ``MIN_MAGNITUDE`` in size;
 * ``labels`` — shape (n,), class indices 0..K−1;
 * ``weights`` — shape (n,), importance weights c_t ∈ [0, ``MAX_VALUE``]
   (the cost of a mistake on the point, seed 000), 1 by default;
@@ -20,7 +21,8 @@ What a valid set holds (n points, K classes):
 * at most ``MAX_POINTS`` points.
 
 The magnitude limits keep every later computation (squared norms, weighted
-sums over long runs, f_j/θ_j) far from floating-point overflow.
+sums over long runs, f_j/θ_j) far from floating-point overflow, and the learners'
+products (w·x, of the order η·‖x‖²) far from underflow.
 
 Examples
 --------
@@ -50,6 +52,13 @@ MAX_CLASSES = 6
 DEFAULT_NAMES = ("A", "B", "C", "D", "E", "F")
 MAX_POINTS = 100_000
 MAX_VALUE = 1e9
+#: a point other than the origin needs a coordinate at least this large in size.  The learners' scores w·x are
+#: of the order η·‖x‖² (η ≥ 0.01 on the pages): 1e-202 here, far inside double precision, whose normal range ends
+#: near 2.2e-308.  Much nearer the origin (below about 1e-150) they underflow to 0 — a tie, which the learners count as a
+#: mistake — so a perceptron errs on every trial and the mistake bounds, theorems about the exact algorithms, no
+#: longer describe its run: learners.comparators stops their curves where the scores' scale falls below
+#: learners._validation.SAFE_SMALLEST (tests/test_bounds_hold.py checks that no accepted point comes near it).
+MIN_MAGNITUDE = 1e-100
 #: the one range of a priority θ_j, wherever it is entered (the Data and Priority pages, a CSV, a link)
 THETA_RANGE = (0.01, 100.0)
 #: priorities offered by a θ slider: spread evenly on a log scale over THETA_RANGE
@@ -122,6 +131,36 @@ def _as_points(X) -> np.ndarray:
     if np.any(np.abs(X) > MAX_VALUE):
         raise ValueError(f"Coordinates must lie within ±{MAX_VALUE:g}; rescale the data.")
     return X
+
+
+def too_near_origin(X) -> np.ndarray:
+    """Per point of X (shape (n, 2)): whether it is not the origin but has no coordinate of size ``MIN_MAGNITUDE``.
+
+    >>> too_near_origin(np.array([[0.0, 0.0], [1e-100, 0.0], [1.0, 5e-324], [3e-165, -1e-170]])).tolist()
+    [False, False, False, True]
+    """
+    X = np.asarray(X, dtype=float)
+    if not X.size:
+        return np.zeros(X.shape[0], bool)
+    top = np.abs(X).max(axis=1)
+    return (top > 0) & (top < MIN_MAGNITUDE)
+
+
+def _check_not_vanishing(X: np.ndarray) -> None:
+    """Refuse a point so near the origin (but not at it) that the learners' products underflow.
+
+    >>> _check_not_vanishing(np.array([[1.0, 1.0], [3e-165, -1e-170]]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Point 2, (3e-165, -1e-170), is too near the origin: ... at least 1e-100 in size ...; rescale the data.
+    """
+    small = too_near_origin(X)
+    if small.any():
+        first = int(np.argmax(small))
+        raise ValueError(f"Point {first + 1}, ({X[first, 0]:.3g}, {X[first, 1]:.3g}), is too near the origin: a point "
+                         f"other than (0, 0) needs a coordinate at least {MIN_MAGNITUDE:g} in size (nearer, the "
+                         "learners' scores w·x underflow to 0 in double precision: ties, which count as mistakes); "
+                         "rescale the data.")
 
 
 def _real(value, what: str) -> float:
@@ -294,6 +333,7 @@ class PointSet:
 
     def __post_init__(self):
         X = np.zeros((0, 2)) if self.X is None else _as_points(self.X)
+        _check_not_vanishing(X)
         n = X.shape[0]
         if n > MAX_POINTS:
             raise ValueError(f"A point set holds at most {MAX_POINTS:,} points; got {n:,}. Remove some first.")

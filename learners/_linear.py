@@ -34,18 +34,33 @@ def append_constant(X: np.ndarray, fit_intercept: bool) -> np.ndarray:
 _TINY_NORM = 1e-140
 
 
-def safe_row_norms(F: np.ndarray) -> np.ndarray:
-    """Euclidean length of every row of F, also where Σ x_j² under- or overflows.
+def safe_row_norms(F: np.ndarray, ord: float = 2.0) -> np.ndarray:
+    """The ``ord``-norm (p ≥ 1; Euclidean by default) of every row of F, also where Σ |x_j|^p under- or overflows.
 
-    Such rows are scaled by their largest |x_j| first; every other row gets
-    exactly ``np.linalg.norm``'s value.
+    The one scaled norm of the lab: the learners normalise with it and every bound measures its lengths
+    (R, X_p) with it (:mod:`learners.comparators`, :mod:`learners.multiclass_bounds`).  Euclidean: rows whose
+    Σ x_j² under- or overflows are scaled by their largest |x_j| first, and every other row gets exactly
+    ``np.linalg.norm``'s value.  Any other p: every row is m·‖x/m‖_p with m = max_j |x_j| (the ratios are
+    ≤ 1 and the largest is 1, so the sum lies in [1, d] for every p; with p = 1000 a plain Σ|x_j|^1000 is 0
+    for coordinates near 0.1 and overflows for coordinates near 3).
 
     >>> big, tiny = 2.0 ** 600, 2.0 ** -600        # Σ x² overflows, resp. underflows, at these scales
     >>> (safe_row_norms(np.array([[3 * big, 4 * big], [3 * tiny, 4 * tiny], [3.0, 4.0], [0.0, 0.0]]))
     ...  / [big, tiny, 1, 1]).tolist()
     [5.0, 5.0, 5.0, 0.0]
+    >>> safe_row_norms(np.array([[0.1, -0.1], [3.0, 0.0]]), ord=1000.0).round(6).tolist()
+    [0.100069, 3.0]
     """
     F = np.asarray(F, dtype=float)
+    if F.ndim == 1:
+        F = F[None, :]
+    if ord != 2.0:
+        if not ord >= 1.0:
+            raise ValueError(f"a norm needs an exponent p ≥ 1; got {ord!r}.")
+        top = np.abs(F).max(axis=1) if F.shape[1] else np.zeros(F.shape[0])
+        scale = np.where(top > 0, top, 1.0)
+        with np.errstate(under="ignore"):
+            return top * np.sum((np.abs(F) / scale[:, None]) ** ord, axis=1) ** (1.0 / ord)
     with np.errstate(over="ignore", under="ignore"):
         norms = np.linalg.norm(F, axis=1)
         awkward = ~np.isfinite(norms) | (norms < _TINY_NORM)

@@ -42,6 +42,13 @@ MAX_STEP = 1e6
 MAX_PASSES = 100_000
 #: a bound on the scores/weights/steps of a block of trials must stay below this
 SAFE_LIMIT = 1e300
+#: its mirror below: an additive learner's float run follows the exact algorithm while the scale of its scores
+#: (step a = η·c times R², R the longest feature vector so far) and of its updates (a·R) stay above this.  Below,
+#: products such as w·x leave double precision's normal range (underflow, under about 2.2e-308): a score rounds
+#: to 0 — a tie, counted as a mistake — where exact arithmetic has none, and the mistake bounds, theorems about
+#: the exact algorithm, stop applying (learners.comparators says so on the curves).  Above it, underflow shifts
+#: a bound's quantities by a relative d·1e-23 at most.
+SAFE_SMALLEST = 1.0 / SAFE_LIMIT
 #: the integers every compiled loop can hold
 _INT64 = (-(2**63), 2**63 - 1)
 

@@ -74,8 +74,10 @@ def _values(name, value, *, low=None, low_open=False, high=None, high_open=False
     except (TypeError, ValueError):
         raise ValueError(f"{name} must be a number or an array of numbers; got {value!r}{why}.") from None
     bad = np.isnan(array) | np.isinf(array)
-    if np.any(bad):
-        raise ValueError(f"{name} must be finite; got {_first(array, bad)}{why}.")
+    if np.any(bad):                       # what the argument is ("cannot be negative") is no help here
+        shown = _first(array, bad)
+        beyond = " (beyond the float range)" if "inf" in shown else ""
+        raise ValueError(f"{name} must be finite; got {shown}{beyond}.")
     if low is not None:
         bad = array <= low if low_open else array < low
         if np.any(bad):

@@ -63,6 +63,8 @@ from sklearn.svm import LinearSVC
 from . import bounds
 from .sources import credit
 from ._fast import njit
+from ._linear import safe_row_norms
+from ._validation import SAFE_SMALLEST
 from .max_margin import nearest_point
 
 #: scales of u tried by Gentile's and Theorem 3's bounds, relative to 1/median|margin|
@@ -71,7 +73,8 @@ SCALE_GRID = np.geomspace(1e-3, 1e3, 61)
 GAMMA_GRID = np.geomspace(1e-3, 1.0, 40)
 #: a separator must beat this fraction of R to count as one (guards against LP round-off)
 MARGIN_TOLERANCE = 1e-12
-#: the grids' anchor (largest or median |margin|) is at least this, so an all-zero prefix divides by no 0
+#: the grids' anchor (largest or median |margin|) is at least this fraction of the longest feature vector (and at
+#: least SMALLEST_LENGTH), so an all-zero prefix divides by no 0 and the grids look alike at every scale of the data
 SMALLEST_ANCHOR = 1e-12
 #: R is at least this where a margin is compared with a fraction of it (R = 0 when every vector is 0)
 SMALLEST_LENGTH = 1e-300
@@ -169,14 +172,15 @@ def _separator(u, F, y_sign) -> Separator:
     F = np.asarray(F, dtype=float)
     u = np.asarray(u, dtype=float)
     margins = np.asarray(y_sign, dtype=float) * (F @ u) if F.shape[0] else np.zeros(0)
-    R = float(np.linalg.norm(F, axis=1).max()) if F.shape[0] else 0.0
+    R = float(safe_row_norms(F).max()) if F.shape[0] else 0.0
     R_inf = float(np.abs(F).max()) if F.size else 0.0
     separable = bool(margins.size) and bool(margins.min() > MARGIN_TOLERANCE * max(R, SMALLEST_LENGTH))
     return Separator(u, margins, separable, R, R_inf)
 
 
 def _unit(u):
-    norm = np.linalg.norm(u)
+    u = np.asarray(u, dtype=float)
+    norm = float(safe_row_norms(u)[0]) if u.size else 0.0
     return u / norm if norm > 0 else u
 
 
@@ -370,7 +374,7 @@ def _reach(u, F, y_sign) -> int:
     if u is None:
         return 0
     gamma_t = _prefix_min(y_sign * (F @ u))
-    R_t = _prefix_max(np.linalg.norm(F, axis=1))
+    R_t = _prefix_max(safe_row_norms(F))
     return _first_false(gamma_t > MARGIN_TOLERANCE * np.maximum(R_t, SMALLEST_LENGTH))
 
 
@@ -522,7 +526,7 @@ def _separable_values(margins, bound, *args):
 
 def _freund_schapire_values(margins, R):
     """min over a γ grid (and the prefix margin γ_t itself) of ``bounds.freund_schapire``, u unit."""
-    gammas = _gammas(margins)
+    gammas = _gammas(margins, float(R[-1]) if len(R) else 0.0)
     d2 = np.cumsum(np.maximum(0.0, gammas[:, None] - margins[None, :]) ** 2, axis=1)
     grid = _where_defined(bounds.freund_schapire, True, R[None, :], 1.0, gammas[:, None], d2)
     return np.minimum(grid.min(axis=0), _novikoff_values(margins, R))
@@ -539,13 +543,19 @@ def _scaled_hinge(margins, weights, scales):
     return np.cumsum(hinge, axis=1)
 
 
-def _scales(margins):
-    return SCALE_GRID / max(float(np.median(np.abs(margins))), SMALLEST_ANCHOR)
+def _anchor(value, length):
+    """A grid's anchor: ``value`` (a typical |margin|), at least SMALLEST_ANCHOR of the longest vector ``length``."""
+    return max(value, SMALLEST_ANCHOR * length, SMALLEST_LENGTH)
 
 
-def _gammas(margins):
-    """The margins γ the grids try: GAMMA_GRID relative to the largest |margin|."""
-    return max(float(np.abs(margins).max()), SMALLEST_ANCHOR) * GAMMA_GRID
+def _scales(margins, length=1.0):
+    """The scales s of u the grids try: SCALE_GRID relative to 1/median |margin| (``length``: the longest vector)."""
+    return SCALE_GRID / _anchor(float(np.median(np.abs(margins))), length)
+
+
+def _gammas(margins, length=1.0):
+    """The margins γ the grids try: GAMMA_GRID relative to the largest |margin| (``length``: the longest vector)."""
+    return _anchor(float(np.abs(margins).max()), length) * GAMMA_GRID
 
 
 def _gentile_family(margins, R, weights, bound, per_trial=(), defined=True):
@@ -556,7 +566,7 @@ def _gentile_family(margins, R, weights, bound, per_trial=(), defined=True):
     False.  The scale s_t = 1/γ_t (where u separates the prefix) adds the separable value
     ``bound(0, R_t²/γ_t², ...)``.
     """
-    scales = _scales(margins)
+    scales = _scales(margins, float(R[-1]) if len(R) else 0.0)
     L = _scaled_hinge(margins, weights, scales)
     C = (R[None, :] * scales[:, None]) ** 2
     per_trial = [np.asarray(a, dtype=float) for a in per_trial]
@@ -686,7 +696,7 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     y_sign = _signs(learner, y)
     c = _check_weights(sample_weight, T)
     F = learner_features(learner, X)
-    R = _prefix_max(np.linalg.norm(F, axis=1))
+    R = _prefix_max(safe_row_norms(F))
     importance = sample_weight is not None and bool(getattr(learner, "importance_weighted", False))
 
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
@@ -718,7 +728,57 @@ def perceptron_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
                                             "makes θ_r = c_max/c_min infinite")
         curves.append(BoundCurve(*IWP2, np.where(positive, t2, np.inf), positive, reason,
                                  measures="weighted loss", details={"u": sep2.u}, key="iwp_theorem2"))
+    eta = float(getattr(learner, "eta", 1.0))
+    if importance:
+        restrict_to_float_range(curves, eta * _smallest_positive(c), R, "η·c·R²")
+    else:
+        restrict_to_float_range(curves, eta, R)
     return curves
+
+
+def _smallest_positive(c):
+    """min_{s≤t} of the positive weights c_s (inf while there is none): the smallest step a weighted run took."""
+    return _prefix_min(np.where(c > 0, c, np.inf))
+
+
+def in_float_range(step, R) -> np.ndarray:
+    """Per trial: whether an additive learner's float run still follows the exact algorithm.
+
+    ``step`` is the smallest step a of its updates so far (η, η·c), ``R`` the length of the longest feature vector
+    so far (per trial).  Its scores are of the order a·R² and its updates of a·R; while both stay above
+    ``SAFE_SMALLEST`` (1e-300; :mod:`learners._validation`) underflow moves the quantities of a mistake bound by a
+    relative d·1e-23 at most.  Below, products such as w·x round to 0 — a tie, counted as a mistake, where exact
+    arithmetic has none: the run is no longer the one the theorems are about.  A zero vector (R = 0) scores 0
+    exactly, with no underflow.
+
+    >>> in_float_range(1.0, np.array([0.0, 1e-160, 1e-140, 1e200])).tolist()
+    [True, False, True, True]
+    """
+    R = np.asarray(R, dtype=float)
+    with np.errstate(under="ignore", over="ignore", invalid="ignore"):
+        return (R == 0) | (np.asarray(step, dtype=float) * R * np.minimum(R, 1.0) >= SAFE_SMALLEST)
+
+
+def restrict_to_float_range(curves, step, R, what="η·R²", length="R"):
+    """The curves stop applying where :func:`in_float_range` fails, and their reason says why, in words."""
+    R = np.broadcast_to(np.asarray(R, dtype=float), (len(curves[0].values),) if curves else np.shape(R))
+    inside = in_float_range(step, R)
+    if inside.all() or not curves:
+        return
+    first = _first_false(inside)
+    _stop_applying(curves, inside, (
+        f"on {int((~inside).sum())} trial(s) from trial {first + 1} on the numbers are too small for double "
+        f"precision: the longest feature vector so far has {length} = {R[first]:.3g}, so {what} < {SAFE_SMALLEST:g} "
+        "and the scores w·x underflow to 0 — a tie, counted as a mistake, where exact arithmetic has none (the "
+        "theorem is about the exact algorithm); scale the data up"))
+
+
+def _stop_applying(curves, where, why: str) -> None:
+    """The curves apply only ``where`` (``inf`` elsewhere), and their reasons add ``why``."""
+    for curve in curves:
+        curve.values = np.where(where, curve.values, np.inf)
+        curve.applies = curve.applies & where
+        curve.reason = "; ".join(part for part in (curve.reason, why) if part)
 
 
 def equal_weight_prefix(sample_weight) -> np.ndarray:
@@ -745,10 +805,7 @@ def _restrict_to_equal_weights(curves, c, why=None):
     why = why(start) if why else (f"from trial {start + 1} on the importance weights differ, and IWP (which moves by "
                                   "c_t·y·x) is no longer the plain Perceptron this bound counts mistakes of; IWP "
                                   "Theorem 3 bounds its weighted loss")
-    for curve in curves:
-        curve.values = np.where(equal, curve.values, np.inf)
-        curve.applies = curve.applies & equal
-        curve.reason = "; ".join(part for part in (curve.reason, why) if part)
+    _stop_applying(curves, equal, why)
 
 
 def perceptron_invariants(weights_after, cumulative_mistakes, u, gamma, R, eta=1.0) -> dict:
@@ -900,8 +957,10 @@ def kernel_bound_curve(learner, X, y, max_passes=KERNEL_PASSES) -> list[BoundCur
                                 key="kernel_perceptron")]
     margins = margins / np.sqrt(norm_sq)
     R_sq = _prefix_max(np.diag(K).copy())
-    return [BoundCurve(name, latex, source, bounds.kernel_perceptron(R_sq, 1.0, _prefix_min(margins)),
-                       np.ones(T, bool), details={"alpha": alpha}, key="kernel_perceptron")]
+    curves = [BoundCurve(name, latex, source, bounds.kernel_perceptron(R_sq, 1.0, _prefix_min(margins)),
+                         np.ones(T, bool), details={"alpha": alpha}, key="kernel_perceptron")]
+    restrict_to_float_range(curves, 1.0, np.sqrt(np.maximum(R_sq, 0.0)), "R² = max K(x, x)", "R")
+    return curves
 
 
 @njit(cache=True)
@@ -1117,20 +1176,20 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
     q = bounds.dual_exponent(p)
     y_sign = _signs(learner, y)
     F = learner_features(learner, X)
-    R = _prefix_max(np.linalg.norm(F, axis=1))
+    R = _prefix_max(safe_row_norms(F))
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
     until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
     if until == 0:
         return [_not_applicable(*P_NORM, T, NOT_SEPARABLE, key="p_norm")]
     head, signs = F[:until], y_sign[:until]
     candidates = [u for u in (*found, _l1_separator(head, signs)) if u is not None]
-    X_p = _prefix_max(np.linalg.norm(head, ord=p, axis=1))
+    X_p = _prefix_max(safe_row_norms(head, ord=p))
     best, best_u, best_gamma = np.full(until, np.inf), None, 0.0
     for u in candidates:
         gamma_t = _prefix_min(signs * (head @ u))
         if gamma_t[-1] <= 0:
             continue
-        values = bounds.p_norm(p, X_p, float(np.linalg.norm(u, ord=q)), gamma_t)
+        values = bounds.p_norm(p, X_p, float(safe_row_norms(u, ord=q)[0]), gamma_t)
         if best_u is None or values[-1] < best[-1]:
             best_u, best_gamma = u, float(gamma_t[-1])
         best = np.minimum(best, values)
@@ -1140,7 +1199,10 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
     values[:until] = best
     reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
     details = {"u": best_u, "gamma": best_gamma, "X_p": float(X_p[-1]), "p": p, "q": float(q), "until": until}
-    return [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details, key="p_norm")]
+    curves = [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details, key="p_norm")]
+    # θ moves by y·x (step 1); its scores w·x are of the order X_p², ‖w‖_q = ‖θ‖_p
+    restrict_to_float_range(curves, 1.0, _prefix_max(safe_row_norms(F, ord=p)), "X_p²", "X_p")
+    return curves
 
 
 # -------------------------------------------------------------- weight-bounded
@@ -1185,17 +1247,18 @@ def weight_bounded_bound_curves(learner, X, y) -> list[BoundCurve]:
     F = learner_features(learner, X)
     problems = []
     non_negative = np.all(F >= 0, axis=1)
-    unit = np.linalg.norm(F, axis=1) <= 1.0 + UNIT_TOLERANCE
+    lengths = safe_row_norms(F)
+    unit = lengths <= 1.0 + UNIT_TOLERANCE
     valid = np.logical_and.accumulate(non_negative & unit)
     until = _first_false(valid)
     if until < T:
         problems.append(f"from trial {until + 1} on, a feature vector is "
                         + ("negative" if not non_negative[until] else
-                           f"longer than 1 (‖x‖₂ = {float(np.linalg.norm(F[until])):.3g}; the appendix needs "
+                           f"longer than 1 (‖x‖₂ = {float(lengths[until]):.3g}; the appendix needs "
                            "‖x‖₂ ≤ 1: turn on normalize)"))
     if until == 0:
         return [_not_applicable(*WEIGHT_BOUNDED, T, problems[0], key="weight_bounded")]
-    R = _prefix_max(np.linalg.norm(F[:until], axis=1))
+    R = _prefix_max(lengths[:until])
     novikoff, found = _novikoff_curve(F[:until], y_sign[:until], R, until)
     separable = int(novikoff.details.get("until", 0)) if novikoff.details else 0
     if separable < until:

@@ -51,9 +51,10 @@ from sklearn.svm import LinearSVC
 
 from . import bounds
 from .sources import credit
+from ._linear import safe_row_norms
 from .comparators import (SOLVER_SEED, BoundCurve, _check_weights, _first_false, _gentile_family, _prefix_max,
-                          _novikoff_values, _prefix_min, _restrict_to_equal_weights, _theorem3_values,
-                          learner_features)
+                          _novikoff_values, _prefix_min, _restrict_to_equal_weights, _smallest_positive, _solvable,
+                          _theorem3_values, learner_features, restrict_to_float_range)
 
 #: (name, formula, credit) of each curve; the credit reaches the page, so it names the authors
 MC_NOVIKOFF = ("Multiclass Novikoff", r"2R^2\|U\|^2/\gamma^2",
@@ -102,6 +103,7 @@ def _lp_separator(F, y_index, k):
         block[:, -1] = 1.0
         rows.append(block)
     A = np.vstack(rows)
+    A[:, :-1] = _solvable(A[:, :-1])     # largest entry 1: the same direction of U, and HiGHS keeps tiny rows
     result = linprog(np.r_[np.zeros(k * d), -1.0], A_ub=A, b_ub=np.zeros(A.shape[0]),
                      bounds=[(-1, 1)] * (k * d) + [(None, 1)], method="highs")
     if not result.success or result.x[-1] <= 0:
@@ -138,6 +140,11 @@ def longest_separable_prefix(F, y_index, k):
     return low, best
 
 
+def _length(U) -> float:
+    """‖U‖ (Frobenius), at any scale."""
+    return float(safe_row_norms(np.ravel(U))[0])
+
+
 def _comparators(F, y_index, k, sample_weight):
     """Unit-Frobenius comparators U (k × d) from Crammer–Singer SVMs fitted in hindsight.
 
@@ -146,8 +153,8 @@ def _comparators(F, y_index, k, sample_weight):
     SVM v, split as u_a = −v/2, u_b = v/2."""
     found = []
     until, U = longest_separable_prefix(F, y_index, k)
-    if until and U is not None and np.linalg.norm(U) > 0:
-        found.append(U / np.linalg.norm(U))
+    if until and U is not None and _length(U) > 0:
+        found.append(U / _length(U))
     fits = [(F, y_index, None)]
     if sample_weight is not None and np.any(sample_weight != sample_weight[0]):
         positive = sample_weight > 0
@@ -155,7 +162,7 @@ def _comparators(F, y_index, k, sample_weight):
         # (weights up to 1e9 on 2,000 rows: 26 s against 0.3 s)
         kept = sample_weight[positive]
         fits.append((F[positive], y_index[positive], kept / kept.mean()))
-    radius = float(np.linalg.norm(F, axis=1).max()) if F.size else 0.0
+    radius = float(safe_row_norms(F).max()) if F.size else 0.0
     for rows, labels, weights in fits:
         present = np.unique(labels)
         if present.size < 2 or radius == 0.0:
@@ -172,8 +179,8 @@ def _comparators(F, y_index, k, sample_weight):
                 U[svm.classes_[0]], U[svm.classes_[1]] = -svm.coef_[0] / 2, svm.coef_[0] / 2
             else:
                 U[svm.classes_] = svm.coef_
-            norm = np.linalg.norm(U)
-            if norm > 0 and np.all(np.isfinite(U)):
+            norm = _length(U) if np.all(np.isfinite(U)) else 0.0
+            if norm > 0:
                 found.append(U / norm)
     return found
 
@@ -205,7 +212,7 @@ def multiclass_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
     y_index = np.searchsorted(classes, np.asarray(y))
     c = _check_weights(sample_weight, T)
     F = learner_features(learner, X)
-    R = np.sqrt(2.0) * _prefix_max(np.linalg.norm(F, axis=1))      # ‖z‖ = √2‖x‖
+    R = np.sqrt(2.0) * _prefix_max(safe_row_norms(F))      # ‖z‖ = √2‖x‖
     comparators = _comparators(F, y_index, len(classes), c if sample_weight is not None else None)
     if not comparators:
         why = "needs points of at least two classes"
@@ -228,4 +235,9 @@ def multiclass_bound_curves(learner, X, y, sample_weight=None) -> list[BoundCurv
         theorem3 = np.min([_theorem3_values(m, R, c) for m in margins], axis=0)
         curves.append(BoundCurve(*MC_IWP3, theorem3, np.ones(T, bool), measures="weighted loss",
                                  key="multiclass_iwp_theorem3"))
+    eta = float(getattr(learner, "eta", 1.0))
+    if getattr(learner, "importance_weighted", False) and sample_weight is not None:
+        restrict_to_float_range(curves, eta * _smallest_positive(c), R, "η·c·R²", "R = √2·max ‖x‖")
+    else:
+        restrict_to_float_range(curves, eta, R, "η·R²", "R = √2·max ‖x‖")
     return curves

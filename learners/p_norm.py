@@ -26,7 +26,7 @@ import numpy as np
 
 from ._base import OnlineClassifier
 from ._fast import trial_outputs
-from ._linear import append_constant, binary_sign
+from ._linear import append_constant, binary_sign, safe_row_norms
 from ._validation import check_bound, check_flag, check_number, largest_abs
 
 #: the largest exponent p accepted (beyond it the link is numerically the ∞-norm's)
@@ -61,16 +61,12 @@ def p_norm_link(theta, p: float) -> np.ndarray:
 
 
 def p_norm_of(theta, p: float) -> float:
-    """‖θ‖_p computed as m·‖θ/m‖_p (m = max|θ_i|), finite whenever θ is.
+    """‖θ‖_p computed as m·‖θ/m‖_p (m = max|θ_i|), finite whenever θ is (``_linear.safe_row_norms``).
 
     >>> p_norm_of(np.array([3.0, -4.0]), 2.0), p_norm_of(np.zeros(3), 5.0)
     (5.0, 0.0)
     """
-    theta = np.asarray(theta, dtype=float)
-    top = float(np.abs(theta).max(initial=0.0))
-    if top == 0.0:
-        return 0.0
-    return top * float(np.sum((np.abs(theta) / top) ** p) ** (1.0 / p))
+    return float(safe_row_norms(np.asarray(theta, dtype=float).reshape(1, -1), ord=float(p))[0])
 
 
 class PNormPerceptron(OnlineClassifier):

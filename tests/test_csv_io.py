@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from datasets import csv_io
-from datasets.pointset import MAX_POINTS, MAX_VALUE, PointSet
+from datasets.pointset import MAX_POINTS, MAX_VALUE, PointSet, too_near_origin
 
 ODD_NAMES = ("<b>x</b>", "a,b", 'say "hi"', "naïve ☃", "👩\u200d💻", "=1+1", "1.0", "  spaced  out")
 
@@ -20,7 +20,7 @@ def assert_same_points(a, b):
 # ------------------------------------------------------------------ round trips
 def test_round_trip_is_exact_with_odd_labels_and_awkward_floats():
     names = tuple(sorted(name.strip() for name in ODD_NAMES[:6]))
-    X = [[0.1, 1e-300], [-2.5, np.pi], [1e6, -7.0], [-0.0, 5e-324], [MAX_VALUE, -MAX_VALUE], [1 / 3, 2 / 3]]
+    X = [[0.1, 5e-324], [-2.5, np.pi], [1e6, -7.0], [-0.0, 1e-100], [MAX_VALUE, -MAX_VALUE], [1 / 3, 2 / 3]]
     points = PointSet(X, [0, 1, 2, 3, 4, 5], weights=[0.0, 2.5, 1 / 3, 1e-9, 1e9, 7.0], class_names=names)
     text = csv_io.write_points_csv(points)
     back = csv_io.read_points_csv(text)
@@ -53,7 +53,9 @@ def point_sets(draw):
     X = draw(st.lists(st.tuples(coordinate, coordinate), min_size=n, max_size=n))
     labels = draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n))
     weights = draw(st.lists(st.floats(0, MAX_VALUE, allow_nan=False), min_size=n, max_size=n))
-    return PointSet(np.array(X, dtype=float).reshape(n, 2), labels, weights, points.class_names)
+    X = np.array(X, dtype=float).reshape(n, 2)
+    X[too_near_origin(X)] = 0.0                       # a set refuses them (the learners' products would underflow)
+    return PointSet(X, labels, weights, points.class_names)
 
 
 @settings(max_examples=300, deadline=None)

@@ -24,7 +24,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.html_export import run_html
 from datasets import csv_io
-from datasets.pointset import MAX_POINTS, MAX_VALUE, THETA_RANGE, PointSet, UndoStack
+from datasets.pointset import MAX_POINTS, MAX_VALUE, MIN_MAGNITUDE, THETA_RANGE, PointSet, UndoStack
 from lab import catalog
 from lab.links import lab_file, read_lab_file
 from lab.timeline import build_timeline
@@ -47,7 +47,10 @@ EXTREME = {
     "just inside ±1e9, weights and θ at their ends": three_classes(
         [[INSIDE, 0.0], [0.0, -INSIDE], [-INSIDE, INSIDE], [1.0, 1.0], [-1.0, 2.0], [3.0, -1.0]],
         weights=[MAX_VALUE, 0.0, 1e-9, 1.0, MAX_VALUE, 2.0], theta=[THETA_RANGE[1], THETA_RANGE[0], 1.0]),
-    "tiny coordinates": three_classes([[5e-324, 0.0], [0.0, 1e-300], [-1e-300, -5e-324], [1e-12, 1e-12]]),
+    # the points nearest the origin a set accepts (and subnormal coordinates beside a larger one): nearer, the
+    # learners' products underflow and the set refuses them (test_points_nearer_the_origin_are_refused_everywhere)
+    "tiny coordinates": three_classes([[MIN_MAGNITUDE, 0.0], [0.0, -MIN_MAGNITUDE], [-MIN_MAGNITUDE, MIN_MAGNITUDE],
+                                       [1.0, 5e-324], [-5e-324, -1.0], [1e-12, 1e-12]]),
 }
 
 
@@ -75,6 +78,25 @@ def test_every_learner_of_every_page_plays_the_extreme_sets_with_finite_numbers(
     payload = build_timeline(name, {}, points, order="adversarial", n_passes=2, seed=0)
     assert payload["T"] == 2 * len(points)
     assert_finite_payload(payload)
+
+
+def test_points_nearer_the_origin_are_refused_everywhere():
+    """Issue 34: coordinates ×1e-165 were accepted and every perceptron trial became a tie (w·x underflows to 0)
+    while the bound curves were drawn at 0.  A set, a CSV and a lab file now refuse a point nearer the origin than
+    MIN_MAGNITUDE, saying why, and keep the points they had; the origin itself and tiny coordinates beside a larger
+    one stay welcome."""
+    points = EXTREME["tiny coordinates"]
+    near = [[3e-165, -1e-170], [1.0, 1.0]]
+    with pytest.raises(ValueError, match=r"Point 1, \(3e-165, -1e-170\), is too near the origin.*underflow.*rescale"):
+        PointSet.from_arrays(near, [0, 1])
+    with pytest.raises(ValueError, match="too near the origin"):
+        points.add_points([[0.0, MIN_MAGNITUDE / 2]], label=0)
+    assert len(points) == 6 and len(points.add_points([[0.0, 0.0]], label=0)) == 7
+    text = csv_io.write_points_csv(points).replace(repr(MIN_MAGNITUDE), "1e-165", 1)
+    with pytest.raises(ValueError, match="too near the origin"):
+        csv_io.read_points_csv(text)
+    file = lab_file("perceptron", {}, points).replace(repr(MIN_MAGNITUDE), "1e-165", 1)
+    assert any("too near the origin" in problem for problem in read_lab_file(file).problems)
 
 
 def open_page(points: PointSet, page: str) -> AppTest:

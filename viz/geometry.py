@@ -20,6 +20,17 @@ All arithmetic is done on half-planes scaled so that their largest
 coefficient is 1, and coordinates are kept within ±``LIMIT``, so no input of
 finite numbers overflows to infinity or NaN.
 
+**The same picture whatever rounded the last bits.**  Where three or four
+regions meet at one point, that corner is computed once per region, from
+different half-planes, and the copies differ in their last bits — and the
+rule's own coefficients may differ in theirs between machines (a BLAS kernel,
+a summation order).  A predicate decided by those bits gave one machine a
+corner twice and another once.  So every decision is taken with a margin of
+``MERGE`` times the box's size: a vertex that near a clipping line lies on
+it, vertices that near each other are one, a region thinner than that is
+empty, and a border that short is no border.  The values a·x + b are summed
+in plain floats in a fixed order, never by a BLAS kernel.
+
 Examples
 --------
 >>> box = (-1.0, 1.0, -1.0, 1.0)
@@ -38,6 +49,9 @@ import math
 import numpy as np
 
 LIMIT = 1e300                     # coordinates beyond this are clamped (products stay finite)
+#: decisions are taken with this margin, relative to the box's size (see "The same picture" above); rounding moves a
+#: vertex by about 1e-16 of the box, a pixel is about 1e-3 of it
+MERGE = 1e-9
 DEFAULT_BOX = (-5.0, 5.0, -4.0, 4.0)
 EMPTY = np.zeros((0, 2))
 
@@ -180,43 +194,90 @@ def polygon_area(polygon) -> float:
         return float(0.5 * abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) * scale * scale)
 
 
-def _tidy(points: list) -> np.ndarray:
-    """Drop repeated consecutive vertices; fewer than three distinct vertices → empty.
+def _extent(vertices) -> float:
+    """The larger side of the vertices' bounding box (0 for none)."""
+    if not vertices:
+        return 0.0
+    xs, ys = [v[0] for v in vertices], [v[1] for v in vertices]
+    return max(max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _tidy(points: list, tolerance: float = 0.0) -> np.ndarray:
+    """Merge consecutive vertices within ``tolerance`` of each other (in both coordinates); fewer than three
+    distinct vertices, or a sliver no wider than ``tolerance``, → empty.
     (Vertices are (x, y) tuples of floats: on polygons of a few vertices, plain floats are
     several times faster than NumPy, and the timeline clips thousands of them.)"""
     if not points:
         return EMPTY.copy()
+
+    def same(p, q):
+        return abs(p[0] - q[0]) <= tolerance and abs(p[1] - q[1]) <= tolerance
+
     kept = [points[0]]
     for p in points[1:]:
-        if p != kept[-1]:
+        if not same(p, kept[-1]):
             kept.append(p)
-    if len(kept) > 1 and kept[0] == kept[-1]:
+    while len(kept) > 1 and same(kept[0], kept[-1]):
         kept.pop()
-    if len(kept) < 3:
+    if len(kept) < 3 or (tolerance > 0 and _thinner_than(kept, tolerance)):
         return EMPTY.copy()
     return np.array(kept, dtype=float)
 
 
-def clip_polygon_halfplane(polygon, a, b) -> np.ndarray:
+def _thinner_than(vertices: list, tolerance: float) -> bool:
+    """Whether the polygon's area is at most ``tolerance`` × its extent (a sliver at most that wide), computed
+    on coordinates relative to its first vertex and scaled by its extent (no overflow, little cancellation)."""
+    extent = _extent(vertices)
+    if extent == 0.0:
+        return True
+    ox, oy = vertices[0]
+    points = [((x - ox) / extent, (y - oy) / extent) for x, y in vertices]
+    twice = 0.0
+    for (px, py), (qx, qy) in zip(points, points[1:] + points[:1]):
+        twice += px * qy - qx * py
+    return abs(twice) / 2 <= tolerance / extent
+
+
+def clip_polygon_halfplane(polygon, a, b, tolerance: float | None = None) -> np.ndarray:
     """The part of a convex polygon where a·x + b ≥ 0 (Sutherland–Hodgman, one clipping line).
 
     Walking the edges p → q: keep p when it is inside; when the edge crosses
     the line, add the crossing p + t(q − p) with t = f(p)/(f(p) − f(q)).
-    A result with fewer than three distinct vertices (a point or a segment,
-    zero area) is returned empty, shape (0, 2).
+    A vertex within ``tolerance`` of the line lies on it (it is kept, and no
+    crossing is made next to it); vertices within ``tolerance`` of each other
+    are merged (:func:`_tidy`).  ``tolerance`` defaults to ``MERGE`` times the
+    polygon's size; the region builders pass the box's.  A result with fewer
+    than three distinct vertices (a point or a segment, zero area) is returned
+    empty, shape (0, 2).
 
     >>> square = box_polygon((0, 1, 0, 1))
     >>> clip_polygon_halfplane(square, np.array([-1.0, 0.0]), 0.5).tolist()
     [[0.0, 0.0], [0.5, 0.0], [0.5, 1.0], [0.0, 1.0]]
     >>> clip_polygon_halfplane(square, np.array([1.0, 1.0]), -2.0).shape
     (0, 2)
+
+    A line through a corner, up to its last bits: the corner is on it, and kept once.
+
+    >>> clip_polygon_halfplane(square, np.array([1.0, 1.0]), -1.0 + 1e-16).tolist()
+    [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
     """
     polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
     if len(polygon) == 0:
         return EMPTY.copy()
     a, b = _scaled(_vector(a, "a"), _scalar(b))
-    values = (polygon @ a + b).tolist()
+    a0, a1 = float(a[0]), float(a[1])
     vertices = [tuple(v) for v in polygon.tolist()]
+    if tolerance is None:
+        tolerance = MERGE * _extent(vertices)
+    near = tolerance * math.hypot(a0, a1)            # |a·x + b| ≤ near: within `tolerance` of the line
+    values = []
+    for x, y in vertices:
+        f = a0 * x + a1 * y + b
+        values.append(0.0 if abs(f) <= near else f)
+    if min(values) >= 0:                             # wholly inside
+        return _tidy(vertices, tolerance)
+    if max(values) <= 0:                             # outside, or a point or segment on the line
+        return EMPTY.copy()
     out = []
     n = len(vertices)
     for i in range(n):
@@ -227,7 +288,13 @@ def clip_polygon_halfplane(polygon, a, b) -> np.ndarray:
         if (fp >= 0) != (fq >= 0) and fp != 0 and fq != 0:
             t = fp / (fp - fq)
             out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
-    return _tidy(out)
+    return _tidy(out, tolerance)
+
+
+def _box_tolerance(box) -> float:
+    """``MERGE`` times the box's larger side: the margin of every decision about regions in it."""
+    x0, x1, y0, y1 = check_box(box)
+    return MERGE * max(x1 - x0, y1 - y0)
 
 
 # ---------------------------------------------------------------- rules
@@ -251,7 +318,8 @@ def halfplane_regions(w, b, box) -> list:
     square = box_polygon(box)
     if not np.any(w):
         return [EMPTY.copy(), square] if b > 0 else [square, EMPTY.copy()]
-    return [clip_polygon_halfplane(square, -w, -b), clip_polygon_halfplane(square, w, b)]
+    tolerance = _box_tolerance(box)
+    return [clip_polygon_halfplane(square, -w, -b, tolerance), clip_polygon_halfplane(square, w, b, tolerance)]
 
 
 def scaled_rule(W, b, theta=None) -> tuple:
@@ -319,6 +387,7 @@ def argmax_regions(W, b, box, theta=None) -> list:
     """
     W, b = scaled_rule(W, b, theta)
     square = box_polygon(box)
+    tolerance = _box_tolerance(box)
     regions = []
     for r in range(len(W)):
         polygon = square
@@ -330,7 +399,7 @@ def argmax_regions(W, b, box, theta=None) -> list:
                 if c < 0 or (c == 0 and s < r):
                     polygon = EMPTY.copy()
             else:
-                polygon = clip_polygon_halfplane(polygon, a, c)
+                polygon = clip_polygon_halfplane(polygon, a, c, tolerance)
             if len(polygon) == 0:
                 break
         regions.append(polygon.copy())
@@ -398,11 +467,13 @@ def closest_point_to_origin(w, b):
     return foot if np.all(np.isfinite(foot)) else None
 
 
-def border_segments(regions, box, tolerance: float = 1e-9) -> list:
+def border_segments(regions, box, tolerance: float = MERGE) -> list:
     """The edges between regions: every polygon edge that does not lie on the box's border.
 
-    Each shared edge is listed once.  These are the lines of a decision
-    boundary (e.g. the dashed ghost of the previous one).
+    Each shared edge is listed once: two regions compute their common edge each from its own half-planes,
+    so the copies may differ in their last bits, and edges whose ends lie within ``tolerance`` times the
+    box's size of each other are one edge; an edge that short (a corner met twice) is none.  These are
+    the lines of a decision boundary (e.g. the dashed ghost of the previous one).
 
     >>> box = (-1.0, 1.0, -1.0, 1.0)
     >>> [s.tolist() for s in border_segments(halfplane_regions([1.0, 0.0], 0.0, box), box)]
@@ -411,17 +482,18 @@ def border_segments(regions, box, tolerance: float = 1e-9) -> list:
     x0, x1, y0, y1 = check_box(box)
     slack = tolerance * max(x1 - x0, y1 - y0)
     sides = ((0, x0), (0, x1), (1, y0), (1, y1))
-    seen, segments = set(), []
+
+    def same(p, q):
+        return abs(p[0] - q[0]) <= slack and abs(p[1] - q[1]) <= slack
+
+    segments = []
     for polygon in regions or []:
-        polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
-        for i in range(len(polygon)):
-            p, q = polygon[i], polygon[(i + 1) % len(polygon)]
-            if any(abs(p[axis] - v) <= slack and abs(q[axis] - v) <= slack for axis, v in sides):
+        vertices = [tuple(v) for v in np.asarray(polygon, dtype=float).reshape(-1, 2).tolist()]
+        for i in range(len(vertices)):
+            p, q = vertices[i], vertices[(i + 1) % len(vertices)]
+            if same(p, q) or any(abs(p[axis] - v) <= slack and abs(q[axis] - v) <= slack for axis, v in sides):
                 continue
-            key = tuple(sorted((tuple(np.round(p / max(slack, 1e-300)).tolist()),
-                                tuple(np.round(q / max(slack, 1e-300)).tolist()))))
-            if key in seen:
+            if any((same(p, a) and same(q, c)) or (same(p, c) and same(q, a)) for a, c in segments):
                 continue
-            seen.add(key)
-            segments.append(np.array([p, q]))
-    return segments
+            segments.append((p, q))
+    return [np.array(segment, dtype=float) for segment in segments]

@@ -10,7 +10,11 @@ JavaScript that computes it again in the browser to be compared against.
 * ``novikoff.json`` — the comparator drag's data of a run (``payload["drag"]``: feature vectors and label
   signs, :mod:`lab.drag`) and, for a few vectors u, γ_t = min_{s≤t} y_s(u·f_s), R_t = max_{s≤t} ‖f_s‖ and
   Novikoff's bound :func:`learners.bounds.novikoff` (R_t, ‖u‖, γ_t) at every trial where γ_t > 0, which
-  components/comparator_drag.js computes live for a dragged u.
+  components/comparator_drag.js computes live for a dragged u; and the same feature vectors scaled to the ends
+  of the float range (:data:`NOVIKOFF_SCALES`: where Σ f² under- or overflows), u with them (up to scale 1),
+  whose γ/‖u‖ and R must be the unscaled ones times the scale and the bound the same.  Lengths are measured with
+  the lab's scaled norm (:func:`learners._linear.safe_row_norms`) and margins with the unit u/‖u‖, as the
+  player does.
 * ``experts.json`` — expert runs as the player gets them (the fields of an experts payload the scene reads:
   advice, outcomes, every trial's factor β or 1 − ε, the doubling trick's restarts) and, after every trial,
   the learner's ``normalized_weights_`` and ``expert_mistakes_``, which components/player/experts.js rebuilds
@@ -55,6 +59,9 @@ KERNEL_STATES = (0, 1, 2, 31, 32, 33, 64, 65)
 NOVIKOFF_STORY = "thin-margin"
 NOVIKOFF_TRIALS = 150
 NOVIKOFF_TURNS = (0.0, 0.05, -0.3, np.pi)
+#: scales of the extreme copies of the drag fixture: Σ f² underflows below about 1e-154 and overflows above 1e154,
+#: and u·f (u drawn at the data's scale) underflows below about 1e-154 as well
+NOVIKOFF_SCALES = (1e-300, 1e-165, 1e-100, 1e150, 1e300)
 #: Randomized WM runs: (name, parameter values, trials, experts, seed of the advice stream)
 EXPERT_RUNS = (("randomized WM, ε = 0.3", {"epsilon": 0.3}, 240, 6, 5),
                ("randomized WM, doubling trick", {"doubling": True}, 400, 5, 8))
@@ -113,10 +120,24 @@ def kernel_case(label: str, learner: str, values: dict, story: str, order: str, 
     return {"name": label, "learner": learner, "dual": {**dual, "grid": grid}, "states": states}
 
 
-def novikoff_case() -> dict:
-    """The drag data of a Perceptron run and, for a few u, γ_t, R_t and Novikoff's bound at every trial."""
+def _novikoff_values(u, F, signs, point) -> dict:
+    """γ_t, R_t, ‖u‖ and Novikoff's bound of u at every trial, measured as the player must (scaled norms,
+    margins of u/‖u‖)."""
     from learners import bounds
+    from learners._linear import safe_row_norms
 
+    norm = float(safe_row_norms(u)[0])
+    unit_gamma = np.minimum.accumulate(signs[point] * (F[point] @ (u / norm)))
+    R = np.maximum.accumulate(safe_row_norms(F[point]))
+    bound = [float(bounds.novikoff(r, 1.0, g)) if g > 0 else None for r, g in zip(R, unit_gamma)]
+    broken = next((t + 1 for t, g in enumerate(unit_gamma) if g <= 0), 0)
+    return {"u": u.tolist(), "norm": norm, "gamma": (unit_gamma * norm).tolist(), "unit_gamma": unit_gamma.tolist(),
+            "R": R.tolist(), "bound": bound, "broken": broken}
+
+
+def novikoff_case() -> dict:
+    """The drag data of a Perceptron run and, for a few u, γ_t, R_t and Novikoff's bound at every trial; then the
+    run without its intercept at the extreme scales, with the values that must not change there."""
     from lab.stories import STORIES
 
     presets = STORIES[NOVIKOFF_STORY].presets
@@ -127,21 +148,18 @@ def novikoff_case() -> dict:
     point = payload["trials"]["point"][:T]
     F, signs = np.array(drag["F"], dtype=float), np.array(drag["signs"], dtype=float)
     best = np.array(drag["best"]["u"], dtype=float)
-    cases = []
+    turned = []
     for turn in NOVIKOFF_TURNS:
         c, s = np.cos(turn), np.sin(turn)
         u = best.copy()
         u[:2] = [c * best[0] - s * best[1], s * best[0] + c * best[1]]
-        margins = signs[point] * (F[point] @ u)
-        gamma = np.minimum.accumulate(margins)
-        R = np.maximum.accumulate(np.linalg.norm(F[point], axis=1))
-        norm = float(np.linalg.norm(u))
-        bound = [float(bounds.novikoff(r, norm, g)) if g > 0 else None for r, g in zip(R, gamma)]
-        broken = next((t + 1 for t, g in enumerate(gamma) if g <= 0), 0)
-        cases.append({"u": u.tolist(), "norm": norm, "gamma": gamma.tolist(), "R": R.tolist(), "bound": bound,
-                      "broken": broken})
+        turned.append(u)
+    cases = [_novikoff_values(u, F, signs, point) for u in turned]
+    extreme = [{"scale": scale, "F": (F * scale).tolist(),
+                "cases": [_novikoff_values(u * min(scale, 1.0), F * scale, signs, point) for u in turned]}
+               for scale in NOVIKOFF_SCALES]
     return {"story": NOVIKOFF_STORY, "T": T, "point": point, "drag": {"F": drag["F"], "signs": drag["signs"]},
-            "cases": cases}
+            "cases": cases, "extreme": extreme}
 
 
 def _replayed(name: str, values: dict, advice, outcomes) -> dict:
