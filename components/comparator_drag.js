@@ -26,11 +26,8 @@
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   }
-  function n4(value) {
-    if (value === null || !Number.isFinite(value)) return "∞";
-    const text = Math.abs(value) >= 1e5 ? value.toExponential(3) : Number(value.toPrecision(4)).toString();
-    return text.replace("-", "−");
-  }
+  // no bound (null) is ∞; a number as the page writes it (components/player/numbers.js)
+  const n4 = (value) => (value === null || !Number.isFinite(value) ? "∞" : numberText(value));
   const dot = (a, b) => a.reduce((sum, v, i) => sum + v * b[i], 0);
 
   // Novikoff's quantities of u over the trials, from the payload's feature vectors (tested in

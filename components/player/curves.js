@@ -79,7 +79,7 @@ class CurvesScene {
           const v = step * 10 ** k;
           if (Math.log10(v) > top || Math.log10(v) - Math.log10(values[values.length - 1]) < gap) continue;
           values.push(v);
-          labels.push(v >= 1e5 ? v.toExponential(0) : String(Number(v.toPrecision(3))));
+          labels.push(numberText(v, 5));            // 1, 2 or 5 × 10^k: 0.002 … 50000, then 1·10^5
         }
       }
       update["yaxis.tickvals"] = values;
