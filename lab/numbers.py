@@ -52,10 +52,10 @@ subtraction.  Infinity is ∞ and NaN "undefined".
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from fractions import Fraction
-from functools import lru_cache
 
 #: significant digits of a number in prose (a lesson's text, a quiz answer, a challenge's verdict, the player)
 TEXT_DIGITS = 4
@@ -110,7 +110,6 @@ _SPACED_PLAIN_DECIMAL = re.compile(rf"\s*{_PLAIN_DECIMAL.pattern}\s*")
 _EXPONENT = re.compile(r"[eE]([-+]?\d+)$")
 
 
-@lru_cache(maxsize=None)
 def _pattern(comma: bool, fraction: bool, scripts: bool, whole: bool) -> re.Pattern:
     """The grammar with these options, as one pattern (groups: the decimal, the divisor)."""
     digit = r"\d" if scripts else "[0-9]"
@@ -119,6 +118,10 @@ def _pattern(comma: bool, fraction: bool, scripts: bool, whole: bool) -> re.Patt
     point = "[.,]" if comma else r"\."
     decimal = rf"[-+]?(?:{digit}+(?:{point}{digit}*)?|{point}{digit}+)(?:[eE][-+]?{digit}+)?"
     return re.compile(rf"({decimal})(?:/({decimal}))?" if fraction else rf"({decimal})()")
+
+
+#: the grammar's pattern for every set of options (comma, fraction, scripts, whole), compiled once
+_PATTERNS = {options: _pattern(*options) for options in itertools.product((False, True), repeat=4)}
 
 
 def examples(*, comma: bool = True, fraction: bool = True, whole: bool = False) -> str:
@@ -150,7 +153,7 @@ def read_number(text, *, comma: bool = True, fraction: bool = True, spaces: bool
     if spaces and _HAS_INNER.search(clean):
         raise ValueError(f"“{typed[:40]}” has a space inside a number: write it as one number, e.g. {shown} "
                          "(3 4/5 is 19/5 or 3.8; thousands as 1 000 or 1000).")
-    found = _pattern(comma, fraction, scripts, whole).fullmatch(clean)
+    found = _PATTERNS[bool(comma), bool(fraction), bool(scripts), bool(whole)].fullmatch(clean)
     if not found:
         raise ValueError(f"“{typed[:40]}” is not a number: write it with digits, e.g. {shown}.")
     if whole:
