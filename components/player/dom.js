@@ -1,4 +1,4 @@
-// Mistake Bound Lab — the player's element helpers (module 1 of the player; the order is components/html_export.py
+// Mistake Bound Lab — the player's element helpers (module 2 of the player; the order is components/html_export.py
 // PLAYER_MODULES).  node() is the one element helper of the player and its plugins (window.MistakeBoundTimeline.node),
 // svgNode() its SVG twin (numbers are written by components/player/numbers.js).
 const FONT_FAMILY = '"Source Sans", "Source Sans Pro", system-ui, sans-serif';
