@@ -354,7 +354,8 @@ def experts_quiz(records, *, randomized: bool, limit: int = QUIZ_TRIALS) -> dict
         penalized = int(np.sum(record.wrong_experts))
         factor = record.update.get("factor", 1.0)
         restart = " The doubling trick restarts: every weight back to 1." if record.restarted else ""
-        words.append(f"{penalized} wrong expert{'s' if penalized != 1 else ''}' weights × {_n(factor)}: "
+        whose = "1 wrong expert's weight" if penalized == 1 else f"{penalized} wrong experts' weights"
+        words.append(f"{whose} × {_n(factor)}: "
                      f"W = {_n(answers['W'][-1][0])}.{restart}")
         why.append(" ".join(words))
     return {"questions": questions, "answers": answers, "why": why, "T": len(records)}

@@ -193,3 +193,14 @@ def test_experts_quiz_words_write_the_numbers_its_verdict_shows():
         for name in ("W", "F") if randomized else ("W",):
             for t, answer in enumerate(quiz["answers"][name]):
                 assert f"{name if name == 'W' else 'F_t'} = {number_text(answer[0])}" in quiz["why"][t]
+
+
+def test_one_wrong_experts_weight_is_written_in_the_singular():
+    """The experts' quiz wrote "1 wrong expert' weights" (seen beside the W = 6.0625 of this issue)."""
+    from learners import WeightedMajority
+
+    from lab.quiz import experts_quiz
+
+    model = WeightedMajority(beta=0.5)
+    quiz = experts_quiz([model.learn_one(np.array(a), 1) for a in ([0, 1, 1], [0, 0, 1])], randomized=False)
+    assert "1 wrong expert's weight × 0.5" in quiz["why"][0] and "2 wrong experts' weights × 0.5" in quiz["why"][1]
