@@ -57,7 +57,8 @@ import math
 import re
 from fractions import Fraction
 
-#: significant digits of a number in prose (a lesson's text, a quiz answer, a challenge's verdict, the player)
+#: significant digits of a number wherever the lab writes one: prose (a lesson's text, a quiz answer, a challenge's
+#: verdict), the math (lab.formula) and the player (components/player/numbers.js): one quantity, one set of digits
 TEXT_DIGITS = 4
 
 
