@@ -11,20 +11,14 @@
 (() => {
   const api = window.MistakeBoundTimeline;
   if (!api || !api.use) return;
-  const MINUS = "\u2212";
   //: how often Play announces (Step, Back and the slider announce every trial they show)
   const RATES = [["mistakes", "mistakes"], ["1", "every trial"], ["10", "every 10th"], ["50", "every 50th"],
                  ["off", "nothing"]];
 
   const el = api.node;                     // the player's element helper (components/timeline.js)
 
-  // a number as a listener hears it: three significant digits, a true minus sign
-  function said(value) {
-    if (value === null || value === undefined || !Number.isFinite(Number(value))) return "—";
-    const v = Number(value);
-    const text = Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(3)));
-    return text.replace("-", MINUS);
-  }
+  // a number as a listener hears it: as the player writes it (components/player/numbers.js)
+  const said = formatNumber;
   const vector = (values) => `(${values.map(said).join(", ")})`;
   // plotly trace names are HTML-escaped ("Supeesun &amp; Fakcharoenphol")
   const plain = (text) => String(text || "").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<")

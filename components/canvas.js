@@ -196,7 +196,7 @@ function render(inst) {
     points.forEach(([x, y, c, w], i) => {
       const node = marker(data.symbols[c], px(g, x), py(g, y), (sizes[i] || 10) / 2, data.colors[c], layer,
                           {"data-x": x, "data-y": y, "data-class": c});
-      el("title", {}, node).textContent = `${data.names[c]} (${x.toPrecision(4)}, ${y.toPrecision(4)}), weight ${w}`;
+      el("title", {}, node).textContent = `${data.names[c]} (${numberText(x)}, ${numberText(y)}), weight ${numberText(w)}`;
     });
   } else {
     const paths = data.names.map(() => []);

@@ -69,9 +69,11 @@ VIEW_LIMIT = 2 * MAX_VALUE
 MAX_EVENT_DEPTH = 2              # an event is a dict of numbers, texts and flat lists of numbers
 MAX_EVENT_ITEMS = 2 * MAX_PATH_VERTICES + 64     # values in an event, all levels (a lasso: xs and ys)
 
+#: the canvas's script: the player's number formatter (components/player/numbers.js), then canvas.js
+SCRIPT = "\n".join((HERE / name).read_text(encoding="utf-8") for name in ("player/numbers.js", "canvas.js"))
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_canvas", html='<div class="mbl-canvas"></div>',
-    css=(HERE / "canvas.css").read_text(encoding="utf-8"), js=(HERE / "canvas.js").read_text(encoding="utf-8"))
+    css=(HERE / "canvas.css").read_text(encoding="utf-8"), js=SCRIPT)
 
 
 # ------------------------------------------------------------------ inputs

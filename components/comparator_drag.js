@@ -26,11 +26,8 @@
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   }
-  function n4(value) {
-    if (value === null || !Number.isFinite(value)) return "∞";
-    const text = Math.abs(value) >= 1e5 ? value.toExponential(3) : Number(value.toPrecision(4)).toString();
-    return text.replace("-", "−");
-  }
+  // no bound (null) is ∞; a number as the page writes it (components/player/numbers.js)
+  const n4 = (value) => (value === null || !Number.isFinite(value) ? "∞" : numberText(value));
   const dot = (a, b) => a.reduce((sum, v, i) => sum + v * b[i], 0);
   // ‖v‖ at any scale: v scaled by its largest |v_i| first, so that Σ v_i² neither under- nor overflows (as
   // learners/_linear.py safe_row_norms, the lab's one scaled norm: √(Σ v²) is 0 for coordinates of 1e-165)

@@ -32,10 +32,11 @@ from .plotly_assets import SOURCE as PLOTLY_SOURCE
 HERE = Path(__file__).parent
 #: the player's modules (components/player/), in the order they are assembled into one script before
 #: components/timeline.js (the Player, which mixes in the parts: boundary, curves, experts, math, present, export);
-#: one scope, so a module may use at load time only what the modules before it define; grading.js is the quiz's
-#: reader and judge of a typed number (lab/grading.py's rule)
-PLAYER_MODULES = ("dom", "plotly", "url", "state", "kernel", "overlay", "boundary", "curves", "experts", "math",
-                  "present", "export", "grading")
+#: one scope, so a module may use at load time only what the modules before it define; numbers.js is the one
+#: formatter of a number (lab/numbers.py's number_text), grading.js the quiz's reader and judge of a typed number
+#: (lab/grading.py's rule)
+PLAYER_MODULES = ("numbers", "dom", "plotly", "url", "state", "kernel", "overlay", "boundary", "curves", "experts",
+                  "math", "present", "export", "grading")
 #: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
 #: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector), and
 #: last the one row of controls (toolbar.js groups the controls the others added)

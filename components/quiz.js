@@ -14,11 +14,6 @@
 
   const el = api.node;                     // the player's element helper (components/timeline.js)
 
-  function formatted(value) {
-    if (!Number.isFinite(value)) return String(value);
-    return Number(value.toPrecision(4)).toString().replace("-", "−");
-  }
-
   // The comparisons — the only rules here: an option's index, a set of indices, numbers within the question's
   // tolerance.  A typed number is read (readNumber) and judged (isClose) by components/player/grading.js, a module
   // of the player's script (components/html_export.py PLAYER_MODULES), lab/grading.py's rule.
@@ -34,7 +29,7 @@
   function shown(question, answer) {
     if (question.kind === "choice") return question.options[answer];
     if (question.kind === "multi") return answer.length ? answer.map((i) => question.options[i]).join(", ") : "none";
-    return `(${answer.map(formatted).join(", ")})`;
+    return `(${answer.map((value) => numberText(value)).join(", ")})`;
   }
 
   class Quiz {
@@ -163,10 +158,10 @@
         return `Trial ${t}: the experts advise ${payload.advice[t - 1]}, the outcome will be ${payload.outcomes[t - 1]}.`;
       }
       const point = this.player.trials.point(t);
-      const x = formatted(payload.X[0][point]), y = formatted(payload.X[1][point]);
+      const x = numberText(payload.X[0][point]), y = numberText(payload.X[1][point]);
       const weight = this.player.trials.weight[t - 1];
       return `Trial ${t}: point #${point} at (${x}, ${y}), class ${payload.class_names[payload.labels[point]]}`
-        + (weight !== 1 ? `, weight ${formatted(weight)}` : "") + " — ringed with a dashed circle.";
+        + (weight !== 1 ? `, weight ${numberText(weight)}` : "") + " — ringed with a dashed circle.";
     }
 
     render() {
@@ -315,5 +310,5 @@
   }
 
   api.use((player) => new Quiz(player));
-  api.quiz = {grade, readNumber};
+  api.quiz = {grade, readNumber, shown};
 })();

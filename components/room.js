@@ -26,17 +26,8 @@ function make(tag, attributes = {}, children = []) {
   return element;
 }
 
-function readable(value) {
-  if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
-  return Number(value.toPrecision(4)).toString().replace("-", "−");
-}
-
-// A number typed by a student: a true minus sign and a decimal comma are read too; NaN otherwise.
-function typedNumber(text) {
-  const clean = String(text).trim().replace(/\u2212/g, "-").replace(/^(-?\d+),(\d+)$/, "$1.$2");
-  if (clean.length > 40 || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,3})?$/.test(clean)) return NaN;
-  return Number(clean);
-}
+// A number is written by numberText (components/player/numbers.js) and a typed one read by readNumber
+// (components/player/grading.js), as the quiz does: components/room.py puts both modules before this script.
 
 function basePath() {
   return window.location.pathname.replace(/[^/]*$/, "");
@@ -481,7 +472,7 @@ class RoomClient {
       event.preventDefault();
       let value;
       if (question.kind === "numbers") {
-        value = [...form.querySelectorAll("input")].map((input) => typedNumber(input.value));
+        value = [...form.querySelectorAll("input")].map((input) => readNumber(input.value));
         if (value.some((v) => !Number.isFinite(v))) { problem.textContent = "Write a number in every box."; return; }
       } else if (question.kind === "choice") {
         const picked = form.querySelector("input:checked");
@@ -526,7 +517,7 @@ class RoomClient {
     } else if (bins && bins.length) {
       question.labels.forEach((label, index) => {
         (bins[0][index] || []).forEach((bin, b) => rows.push({
-          label: `${label} ∈ [${readable(bin.low)}, ${readable(bin.high)}]`,
+          label: `${label} ∈ [${numberText(bin.low)}, ${numberText(bin.high)}]`,
           counts: bins.map((round) => (round[index] && round[index][b] ? round[index][b].count : 0)),
           right: "answer" in question && question.answer[index] >= bin.low && question.answer[index] <= bin.high}));
       });

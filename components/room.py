@@ -13,10 +13,13 @@ import streamlit as st
 
 HERE = Path(__file__).parent
 
+#: the room's script: the player's number formatter and reader (one writing and one reading of a number in the
+#: browser), then room.js
+SCRIPT = "\n".join((HERE / name).read_text(encoding="utf-8") for name in ("player/numbers.js", "player/grading.js",
+                                                                         "room.js"))
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_room", html='<div class="mbl-room-anchor"></div>',
-    css=(HERE / "room.css").read_text(encoding="utf-8"), js=(HERE / "room.js").read_text(encoding="utf-8"),
-    isolate_styles=False)
+    css=(HERE / "room.css").read_text(encoding="utf-8"), js=SCRIPT, isolate_styles=False)
 
 
 def room_client(code: str | None, role: str | None, token: str | None = None, *, key: str = "mbl_room") -> None:

@@ -227,7 +227,7 @@ class Player {
     if (m.loss) m.loss.textContent = formatNumber(t ? trials.cum_loss[t - 1] : 0);
     if (m.updates) m.updates.textContent = formatNumber(this.stateAt[t]);
     if (m.best) m.best.textContent = formatNumber(t ? trials.best[t - 1] : 0);
-    if (m.expected) m.expected.textContent = t ? Number(trials.cum_expected[t - 1]).toFixed(2) : "0.00";
+    if (m.expected) m.expected.textContent = formatNumber(t ? trials.cum_expected[t - 1] : 0);
     if (this.kind === "experts") this.renderExperts(t);
     else this.renderBoundary(t);
     this.renderMath(t);

@@ -3,9 +3,9 @@
 Format.  UTF-8 text (a byte-order mark is allowed), commas, a header line
 naming the columns ``x1``, ``x2``, ``label`` and optionally ``weight`` in any
 order and case; other columns are ignored; blank lines (or lines of empty
-cells) are skipped.  Numbers are plain decimals (``-1.5``, ``2e-3``; no
-``nan``, ``inf``, ``1_000`` or thousands separators); a missing weight column
-means weight 1.
+cells) are skipped.  Numbers are read by the lab's one reader, :func:`lab.numbers.read_number`, in the grammar
+of text the lab writes (:data:`lab.numbers.PLAIN`): plain decimals (``-1.5``, ``2e-3``; no ``nan``, ``inf``,
+``1_000``, fractions, decimal commas or thousands separators); a missing weight column means weight 1.
 
 Labels are class names, kept as text and never interpreted (``"1"`` is the
 name "1"; ``"<b>x</b>"`` is shown as those characters, not as HTML).  They are
@@ -64,6 +64,8 @@ from operator import methodcaller
 
 import numpy as np
 
+from lab.numbers import PLAIN, NumberTooLarge, read_each, read_number
+
 from .generators import check_whole
 from .pointset import (DEFAULT_NAMES, MAX_CLASSES, MAX_NAME_LENGTH, MAX_POINTS, MAX_VALUE, MIN_CLASSES,
                        PointSet, clean_class_name)
@@ -78,8 +80,6 @@ MAX_CELLS = 5_000_000            # cells in the whole file (100,000 rows of 50 c
 REQUIRED = ("x1", "x2", "label")
 HEADER = ("x1", "x2", "label", "weight")
 
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_CELL = re.compile(r"[ \t]*" + _DECIMAL.pattern + r"[ \t]*")
 _NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 
 
@@ -132,7 +132,7 @@ def _decimal_commas(cells: list, width: int, header: dict) -> bool:
             joined.append(cells[i])
             i += 1
     return extra == 0 and len(joined) == width and all(
-        _CELL.fullmatch(joined[header[name]]) for name in ("x1", "x2", "weight") if name in header)
+        _is_number(joined[header[name]]) for name in ("x1", "x2", "weight") if name in header)
 
 
 def _width_hint(cells: list, width: int, header: dict) -> str:
@@ -180,12 +180,28 @@ def _precheck(text: str, max_rows: int) -> None:
                          "does not use (it reads x1, x2, label and weight).")
 
 
+def _read(cell: str) -> float:
+    """A cell's number: the lab's one reader in the grammar of text the lab writes (lab.numbers.PLAIN)."""
+    return read_number(cell, **PLAIN)
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        _read(cell)
+    except ValueError:
+        return False
+    return True
+
+
 def _number(text: str, line: int, column: str) -> float:
     cell = text.strip(" \t")
-    if _DECIMAL.fullmatch(cell):
-        value = float(cell)
-        if value in (np.inf, -np.inf):
-            raise ValueError(f"Line {line}: {column} must be a finite number; got {cell[:24]!r} (too large).")
+    try:
+        value = _read(cell)
+    except NumberTooLarge:
+        raise ValueError(f"Line {line}: {column} must be a finite number; got {cell[:24]!r} (too large).") from None
+    except ValueError:
+        value = None
+    if value is not None:
         if abs(value) > MAX_VALUE:
             raise ValueError(f"Line {line}: {column} must lie within ±{MAX_VALUE:g}; got {cell[:24]!r}. "
                              "Rescale the data.")
@@ -201,14 +217,15 @@ def _number(text: str, line: int, column: str) -> float:
 def _column(rows: list, lines: list, columns: dict, name: str) -> np.ndarray:
     """One numeric column as floats; ValueError naming the first bad cell's line and the reason."""
     cells = [row[columns[name]] for row in rows]
-    if all(map(_CELL.fullmatch, cells)):
-        values = np.array(list(map(float, cells)))
-        bad = ~np.isfinite(values) | (np.abs(values) > MAX_VALUE)
+    try:
+        values = np.array(read_each(cells, **PLAIN), dtype=float)
+    except ValueError:
+        first = next(j for j, cell in enumerate(cells) if not _is_number(cell))
+    else:
+        bad = np.abs(values) > MAX_VALUE
         if not bad.any():
             return values
         first = int(np.argmax(bad))
-    else:
-        first = next(j for j, cell in enumerate(cells) if not _CELL.fullmatch(cell))
     _number(cells[first], lines[first], name)            # raises, saying what is wrong
     raise ValueError(f"Line {lines[first]}: {name} is not a valid number.")
 

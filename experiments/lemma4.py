@@ -24,6 +24,7 @@ import re
 
 import numpy as np
 
+from lab.numbers import NumberTooLarge, read_number
 from learners.consistency import examine
 
 from .progress import Steps
@@ -49,8 +50,10 @@ def _numbers(text: str, k: int, name: str) -> np.ndarray:
         raise ValueError(f"{name} is empty: give k = {k} numbers, one per class, e.g. {defaults(k)[name == 'P']}.")
     values = []
     for piece in pieces:
-        try:
-            values.append(float(piece.replace("−", "-")))
+        try:                               # the lab's one reader (a comma separates the numbers here)
+            values.append(read_number(piece, comma=False))
+        except NumberTooLarge:
+            values.append(np.inf)          # refused below, with the others that are not finite
         except ValueError:
             raise ValueError(f"{name}: {piece!r} is not a number.") from None
     if len(values) != k:

@@ -47,7 +47,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from lab.numbers import number_text as _n
+from lab.numbers import number_text as _n, read_number
 from learners import WeightedMajority, Winnow, bounds
 
 from . import challenge_search
@@ -228,20 +228,18 @@ def perceptron_bound() -> int:
     return whole_bound(novikoff_value())
 
 
-_NUMBER = re.compile(r"[-+−]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,2})?")
-
-
 def exact_number(text) -> Fraction:
-    """The number a student typed, exactly (a decimal is the decimal, not its nearest binary float).
+    """The number a student typed, exactly (a decimal is the decimal, not its nearest binary float): the lab's
+    one reader (:func:`lab.numbers.read_number`), exact.
 
-    >>> exact_number("−0.1"), exact_number(0.1), exact_number("2e-1")
-    (Fraction(-1, 10), Fraction(1, 10), Fraction(1, 5))
+    >>> exact_number("−0.1"), exact_number(0.1), exact_number("2e-1"), exact_number("1/3")
+    (Fraction(-1, 10), Fraction(1, 10), Fraction(1, 5), Fraction(1, 3))
     """
     if isinstance(text, (int, Fraction)):
         return Fraction(text)
     if isinstance(text, float):
         text = repr(text)                  # the shortest decimal that is this float: what was typed
-    return Fraction(str(text).replace("−", "-"))
+    return read_number(text, exact=True)
 
 
 def parse_points(text: str) -> tuple[list, list]:
@@ -259,10 +257,12 @@ def parse_points(text: str) -> tuple[list, list]:
             problems.append(long)
             continue
         pieces = [piece for piece in re.split(r"[,;\s]+", line) if piece]
-        if len(pieces) != 2 or not all(_NUMBER.fullmatch(piece) for piece in pieces):
+        try:
+            x1, x2 = map(exact_number, pieces)
+        except ValueError:                 # not two pieces, or one that is not a number
             problems.append(f"Line {number}: {_shown(line)} is not two numbers x₁, x₂ (e.g. 1.2, -0.4).")
             continue
-        rows.append((number, *(exact_number(piece) for piece in pieces)))
+        rows.append((number, x1, x2))
     return rows, problems
 
 

@@ -6,8 +6,9 @@ the trial math of every learner (:mod:`lab.explain`) is written with them, its L
 checked by KaTeX in the tests, and its MathML is what the timeline player inserts into
 the page (Chromium, Firefox and Safari render MathML natively: nothing to download).
 
-Numbers are typeset by :func:`num`: integers plainly, others with three significant
-digits, and very large or small ones as a×10ᵏ (never ``4.66e-10``, which reads as a
+Numbers are typeset by :func:`num`: integers plainly, others with as many significant digits
+as the lab's prose (:data:`lab.numbers.TEXT_DIGITS`: the math beside a quiz or a lesson says the digits
+its words say), and very large or small ones as a×10ᵏ (never ``4.66e-10``, which reads as a
 subtraction).  Text from users (class names) goes through :func:`text`, which escapes
 it for both languages, so it is always shown, never interpreted.
 
@@ -32,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from lab.numbers import significant_parts
+from lab.numbers import TEXT_DIGITS, significant_parts
 
 
 class Formula(NamedTuple):
@@ -155,12 +156,12 @@ def space(width: str = "quad") -> Formula:
     return Formula(tex, f'<mspace width="{em}"></mspace>')
 
 
-def num(value, digits: int = 3) -> Formula:
+def num(value, digits: int = TEXT_DIGITS) -> Formula:
     r"""A number: integers as such, others with ``digits`` significant digits, and those that
     Python's ``g`` format would write with an exponent as a×10ᵏ.
 
-    >>> num(3.0).tex, num(-0.125).tex, num(1234.5).tex, num(-2.5e-7).tex
-    ('3', '-0.125', '1.23 \\times 10^{3}', '-2.5 \\times 10^{-7}')
+    >>> num(3.0).tex, num(-0.125).tex, num(1234.5).tex, num(12345.6).tex, num(-2.5e-7).tex
+    ('3', '-0.125', '1234', '1.235 \\times 10^{4}', '-2.5 \\times 10^{-7}')
     >>> num(float("inf")).mml, num(1e-12).tex
     ('<mi>∞</mi>', '10^{-12}')
     """
@@ -195,7 +196,7 @@ def _exponent_mml(exponent: int) -> str:
     return f"<mn>−{-exponent}</mn>" if exponent < 0 else f"<mn>{exponent}</mn>"
 
 
-def signed(value, digits: int = 3) -> Formula:
+def signed(value, digits: int = TEXT_DIGITS) -> Formula:
     """A number with its sign always written (``+1``, ``−1``), as a factor in a product."""
     value = float(value)
     if value >= 0 or math.isnan(value):
@@ -303,11 +304,11 @@ def join(parts, separator: Formula) -> Formula:
     return row(*out)
 
 
-def numbers(values, digits: int = 3) -> list[Formula]:
+def numbers(values, digits: int = TEXT_DIGITS) -> list[Formula]:
     return [num(v, digits) for v in np.asarray(values, dtype=float).reshape(-1)]
 
 
-def vector(values, digits: int = 3, limit: int = 6) -> Formula:
+def vector(values, digits: int = TEXT_DIGITS, limit: int = 6) -> Formula:
     """A row vector (a, b, c), elided in the middle beyond ``limit`` entries."""
     key = (tuple(np.asarray(values, dtype=float).reshape(-1).tolist()), int(digits), int(limit))
     return remembered(("vector",) + key, lambda: _vector(*key))
@@ -320,7 +321,7 @@ def _vector(values: tuple, digits: int, limit: int) -> Formula:
     return paren(join(items, row(op(","), space("thin"))))
 
 
-def column(values, digits: int = 3, limit: int = 4) -> Formula:
+def column(values, digits: int = TEXT_DIGITS, limit: int = 4) -> Formula:
     """A column vector (pmatrix) of at most ``limit`` entries, else :func:`vector`."""
     key = (tuple(np.asarray(values, dtype=float).reshape(-1).tolist()), int(digits), int(limit))
     return remembered(("column",) + key, lambda: _column(*key))

@@ -80,6 +80,9 @@ def _tolerance() -> dict:
 
 
 def _rounded(values) -> list:
+    """A numeric answer as the payload carries it (six significant digits).  The words write these very numbers,
+    so that the verdict, which shows the answer (components/quiz.js), and the words say the same digits: written
+    from the exact value, 6.06250004 would be 6.063 in the words and, rounded twice, 6.062 in the verdict."""
     return [float(f"{float(v):.6g}") + 0.0 for v in np.asarray(values, dtype=float).reshape(-1)]
 
 
@@ -266,7 +269,7 @@ def classifier_quiz(records, learner, names=None, *, limit: int = QUIZ_TRIALS) -
             answers["turn"].append(choice)
             answers["w"].append(_rounded(after[:shown]))
             words.append(text)
-            words.append(f"w becomes {_vector(after)}." if record.updated else f"w stays {_vector(after)}.")
+            words.append(f"w {'becomes' if record.updated else 'stays'} {_vector(_rounded(after))}.")
         elif kind == "alpha":
             change = float(np.asarray(spec.dual_change(record, learner), dtype=float).reshape(-1)[0])
             answers["alpha"].append(0 if change == 0 else 1 if change > 0 else 2)
@@ -288,7 +291,7 @@ def classifier_quiz(records, learner, names=None, *, limit: int = QUIZ_TRIALS) -
             if "w" in answers:
                 answers["w"].append(_rounded(rows_after[y]))
                 words.append(f"{facts.row_symbol[0]} of {class_names[y]} "
-                             f"{'becomes' if record.updated else 'stays'} {_vector(rows_after[y])}.")
+                             f"{'becomes' if record.updated else 'stays'} {_vector(_rounded(rows_after[y]))}.")
         why.append(" ".join(words))
     return {"questions": questions, "answers": answers, "why": why, "T": len(records)}
 
@@ -343,7 +346,7 @@ def experts_quiz(records, *, randomized: bool, limit: int = QUIZ_TRIALS) -> dict
                  f"the outcome is {record.outcome}: {'a mistake' if wrong_vote else 'right'}."]
         if randomized:
             answers["F"].append(_rounded([record.expected_loss]))
-            words.append(f"F_t = {_n(record.expected_loss)} of the weight is on wrong experts.")
+            words.append(f"F_t = {_n(answers['F'][-1][0])} of the weight is on wrong experts.")
         else:
             answers["mistake"].append(0 if record.mistake else 1)
         total = float(np.sum(record.weights_after))
@@ -351,7 +354,8 @@ def experts_quiz(records, *, randomized: bool, limit: int = QUIZ_TRIALS) -> dict
         penalized = int(np.sum(record.wrong_experts))
         factor = record.update.get("factor", 1.0)
         restart = " The doubling trick restarts: every weight back to 1." if record.restarted else ""
-        words.append(f"{penalized} wrong expert{'s' if penalized != 1 else ''}' weights × {_n(factor)}: "
-                     f"W = {_n(total)}.{restart}")
+        whose = "1 wrong expert's weight" if penalized == 1 else f"{penalized} wrong experts' weights"
+        words.append(f"{whose} × {_n(factor)}: "
+                     f"W = {_n(answers['W'][-1][0])}.{restart}")
         why.append(" ".join(words))
     return {"questions": questions, "answers": answers, "why": why, "T": len(records)}

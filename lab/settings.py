@@ -40,6 +40,7 @@ from datasets.pointset import MAX_VALUE, THETA_RANGE, THETA_STEPS  # noqa: F401 
 
 from learners._validation import MAX_SEED
 
+from .numbers import PLAIN, NumberTooLarge, read_number
 from .runner import ORDERS
 
 #: seeds: the widgets', the links' and the learners' range (``random_state`` takes [0, 2³² − 1])
@@ -50,9 +51,6 @@ PAPER_MAX_SEED = 10_000
 WEIGHT_RANGE = (0.0, MAX_VALUE)
 #: longest value of any setting read from a link or a file (names and numbers are short)
 MAX_VALUE_TEXT = 80
-# unambiguous (each character has one place to go, so a failed match is linear) and ASCII digits only
-_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
-_WHOLE = re.compile(r"[-+]?[0-9]{1,12}")
 
 
 def slug(name: str) -> str:
@@ -127,11 +125,13 @@ class Setting:
         if len(text) > MAX_VALUE_TEXT:               # before any pattern or conversion
             raise ValueError(f"Ignored {self.key}: {_shown(text)} is {len(text):,} characters long, "
                              f"not a number (at most {MAX_VALUE_TEXT}).")
-        pattern = _WHOLE if kind is int else _DECIMAL
-        if not pattern.fullmatch(text.strip()):
+        try:                                         # the lab's one reader, in the grammar of what it writes
+            number = read_number(text, **PLAIN, whole=kind is int)
+        except NumberTooLarge:
+            number = math.inf
+        except ValueError:
             what = "a whole number" if kind is int else "a decimal number"
-            raise ValueError(f"Ignored {self.key}: {_shown(text)} is not {what}.")
-        number = kind(text.strip())
+            raise ValueError(f"Ignored {self.key}: {_shown(text)} is not {what}.") from None
         if not math.isfinite(number) or not self.low <= number <= self.high:
             raise ValueError(f"Ignored {self.key}: {_shown(text)} is outside {self.low:g} to {self.high:g}.")
         return number

@@ -70,6 +70,9 @@ class CurvesScene {
       // over more than meta.counts.dense_decades)
       const counts = ((figureMeta(this.curvesLayout)).counts) || {};
       const floor = base.tickvals[0], values = [floor], labels = [base.ticktext[0]];
+      // each tick's label as viz/curves.py wrote it (it labels every decade the run's curves can reach)
+      const decade = (value) => Math.round(Math.log10(value) * 1e6);
+      const written = new Map(base.tickvals.map((value, i) => [decade(value), base.ticktext[i]]));
       const steps = top - Math.log10(floor) > (counts.dense_decades || 3.5) ? [1] : [1, 2, 5];
       // labels at least a line and a half apart on the plot's height
       const size = full._size, font = (full.yaxis.tickfont || {}).size || 13;
@@ -79,7 +82,7 @@ class CurvesScene {
           const v = step * 10 ** k;
           if (Math.log10(v) > top || Math.log10(v) - Math.log10(values[values.length - 1]) < gap) continue;
           values.push(v);
-          labels.push(v >= 1e5 ? v.toExponential(0) : String(Number(v.toPrecision(3))));
+          labels.push(written.get(decade(v)) ?? numberText(v, 6));
         }
       }
       update["yaxis.tickvals"] = values;

@@ -1,6 +1,6 @@
-// Mistake Bound Lab — the player's element helpers (module 1 of the player; the order is components/html_export.py
+// Mistake Bound Lab — the player's element helpers (module 2 of the player; the order is components/html_export.py
 // PLAYER_MODULES).  node() is the one element helper of the player and its plugins (window.MistakeBoundTimeline.node),
-// svgNode() its SVG twin, formatNumber() the metrics' and the experts' numbers.
+// svgNode() its SVG twin (numbers are written by components/player/numbers.js).
 const FONT_FAMILY = '"Source Sans", "Source Sans Pro", system-ui, sans-serif';
 const CLEAR = "rgba(0,0,0,0)";
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,10 +20,4 @@ function svgNode(tag, attributes = {}) {
   const element = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   return element;
-}
-
-function formatNumber(value) {
-  if (!Number.isFinite(value)) return "—";
-  if (Number.isInteger(value)) return value.toLocaleString("en");
-  return Number(value.toPrecision(3)).toString();
 }

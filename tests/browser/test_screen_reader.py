@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from lab import catalog
+from lab.numbers import number_text
 from lab.runner import Run
 from lab.stories import STORIES, make_points
 
@@ -23,10 +24,10 @@ TRIAL = 13
 
 
 def said(value: float) -> str:
-    """A number as the player speaks it: three significant digits, a true minus sign."""
-    rounded = float(f"{value:.3g}")
-    text = str(int(rounded)) if rounded.is_integer() else repr(rounded)
-    return text.replace("-", "\u2212")
+    """A number as the player speaks it (components/player/numbers.js formatNumber): a count whole, any other number
+    as the lab writes it (lab.numbers.number_text)."""
+    value = float(value)
+    return ("\u2212" if value < 0 else "") + f"{abs(int(value)):,}" if value.is_integer() else number_text(value)
 
 
 @pytest.fixture(scope="module")

@@ -25,6 +25,13 @@ JavaScript that computes it again in the browser to be compared against.
   from it (null where it refuses), and pairs of numbers with :func:`lab.grading.is_close`'s verdict under the
   payload's tolerance (:data:`lab.grading.TOLERANCE`) and a lesson's own; components/player/grading.js (the
   quiz's reader and judge) must give the same answers.
+* ``numbers.json`` — numbers (:data:`NUMBERS`: negative, tiny, huge, whole, halves at the rounding edge, and
+  seeded random floats of every size) with :func:`lab.numbers.number_text`'s text at several counts of digits,
+  and :data:`lab.numbers.TEXT_DIGITS`; components/player/numbers.js's numberText must write the same strings.
+  And quizzes (:func:`lab.quiz.classifier_quiz`, :func:`lab.quiz.experts_quiz`) whose answers sit at a rounding
+  edge: Weighted Majority's W = 6.0625 (a tie: 6.062, where toPrecision says 6.063) and a perceptron's weight
+  6.06250004 (six digits, 6.0625, then four: 6.062; the exact value: 6.063) — the quiz's verdict
+  (components/quiz.js) must show each answer with the digits its words (Python's) say.
 
 They are committed, so ``node --test tests/js/`` runs on its own; ``python3 -m tests.js.fixtures`` writes
 them again and tests/test_player_js.py checks that the committed ones are what this module makes now.
@@ -82,6 +89,19 @@ CLOSE_PAIRS = ((0.75, 0.75), (0.7, 0.75), (0.745, 0.75), (0.004, 0.0), (0.006, 0
                (990.5, 1000.0), (985.0, 1000.0), (-1003.0, -1000.0), (1000.0, -1000.0), (3.2, 3.0),
                (0.05, 0.1), (1.0e-9, 0.0), (101.0, 100.0), (102.0, 100.0))
 LESSON_TOLERANCE = {"abs": 0.1, "rel": 0.0}
+#: numbers both formatters must write alike: zero and −0, negative, tiny (down to the smallest subnormal), huge
+#: (to the largest float), whole (below and above 10^digits), halves at the rounding edge (a tie between two
+#: neighbours, which Python gives to the even digit: 6.0625, 0.125, 2.5, 9.5, 25, 99995), their neighbours a float
+#: apart, and the powers of ten where Python's "g" switches to an exponent (1e-4, 1e-5, 1e4 …)
+NUMBERS = (0.0, -0.0, 1.0, -1.0, 7.0, 240.0, -12345.0, 99995.0, 1e16, 2.0 ** 53 + 2, 123456789012345678.0,
+           6.0625, 6.8125, -6.0625, 0.125, 0.375, 2.5, -2.5, 9.5, 25.0, 0.5, 1.5, 1234.5, 6.06250004, 6.0625000000000009,
+           6.0624999999999991, 9.9995, 0.00012345, -0.000123456, 2.5e-7, -3.25e12, 1e-4, 1e-5, 9.99949e-5, 1e4,
+           9999.5, 1e23, 1e22, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-300, 1.7976931348623157e308,
+           -1.7976931348623157e308, 0.1, 0.2 + 0.1, 1 / 3, -2 / 3, 2.1385, -2.1385, 100.0, 0.001)
+#: the counts of significant digits the numbers are written with (lab.numbers.TEXT_DIGITS among them)
+NUMBER_DIGITS = (1, 2, 3, 4, 6, 17)
+#: seeded random floats: any bits; binary fractions (ties are frequent); and random sizes
+RANDOM_NUMBERS = 300
 
 
 def _story_run(learner: str, values: dict, story: str, order: str, passes: int):
@@ -225,11 +245,56 @@ def grading_case() -> dict:
     return {"reads": [{"text": text, "value": read(text)} for text in TYPED], "closes": closes}
 
 
+def _random_numbers(count: int, seed: int = 34) -> list[float]:
+    import struct
+
+    rng = np.random.default_rng(seed)
+    found = []
+    while len(found) < count:
+        kind = len(found) % 3
+        if kind == 0:                                  # any bits (NaN and ∞ skipped)
+            value = struct.unpack("<d", rng.bytes(8))[0]
+            if not np.isfinite(value):
+                continue
+        elif kind == 1:                                # a binary fraction: a tie at some count of digits
+            value = int(rng.integers(1, 10**6)) / 2.0 ** int(rng.integers(0, 24)) * 10.0 ** int(rng.integers(-6, 9))
+        else:                                          # a plain number of a random size
+            value = float(rng.normal()) * 10.0 ** int(rng.integers(-12, 14))
+        found.append(-value if rng.random() < 0.5 else value)
+    return found
+
+
+def _number(value: float):
+    """A float as JSON holds it (∞ and NaN as text)."""
+    return value if np.isfinite(value) else "nan" if np.isnan(value) else "inf" if value > 0 else "-inf"
+
+
+def numbers_case() -> dict:
+    """lab.numbers.number_text of the numbers at several counts of digits, and quizzes at a rounding edge."""
+    from learners import Perceptron, WeightedMajority
+
+    from lab import numbers, quiz
+
+    values = list(NUMBERS) + [np.inf, -np.inf, np.nan] + _random_numbers(RANDOM_NUMBERS)
+    texts = [[_number(v), digits, numbers.number_text(v, digits)] for v in values for digits in NUMBER_DIGITS]
+    # Weighted Majority, β = ½, seven experts: the first is wrong four times, so W = 6 + 1/16 = 6.0625
+    experts = WeightedMajority(beta=0.5)
+    records = [experts.learn_one(np.array([0, 1, 1, 1, 1, 1, 1]), 1) for _ in range(4)]
+    wm = quiz.experts_quiz(records, randomized=False)
+    # a perceptron whose weight after its first mistake is 6.06250004 (six digits: 6.0625, four: 6.062)
+    model = Perceptron()
+    model.start([0, 1], 2)
+    records = [model.learn_one(np.array(x), y) for x, y in (([6.06250004, 1.0], 1), ([-2.0, 0.5], 1))]
+    perceptron = quiz.classifier_quiz(records, model, ["A", "B"])
+    quizzes = [{"name": "Weighted Majority, W = 6.0625", **wm}, {"name": "Perceptron, w₁ = 6.06250004", **perceptron}]
+    return {"digits": numbers.TEXT_DIGITS, "texts": texts, "quizzes": quizzes}
+
+
 def make() -> dict:
     """Every fixture: file name → its content."""
     return {"kernel.json": {"cases": [kernel_case(*run) for run in KERNEL_RUNS]},
             "novikoff.json": novikoff_case(), "experts.json": {"cases": experts_case()},
-            "grading.json": grading_case()}
+            "grading.json": grading_case(), "numbers.json": numbers_case()}
 
 
 def write(folder: Path = FOLDER) -> list[Path]:
