@@ -277,7 +277,8 @@ LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Perceptron", "Perceptron", explain.perceptron_math, (ETA, INTERCEPT, NORMALIZE), binary_only=True,
                 bound_curves=_perceptron_curves, invariants=_perceptron_invariants,
                 novikoff_applies=_novikoff_always, quiz=LINE,
-                summary=f"On a mistake, w ← w + η·y·x ({credit('001')}; {credit('003')})."),
+                summary=f"On a mistake, w ← w + η·y·x. {credit('001')} and {credit('003')} state it with η = 1; "
+                        "from w = 0 a rate η only rescales w, so every prediction and mistake is the same."),
     LearnerSpec("Importance-Weighted Perceptron", "ImportanceWeightedPerceptron", explain.perceptron_math,
                 (ETA, INTERCEPT), binary_only=True, bound_curves=_perceptron_curves,
                 novikoff_applies=_novikoff_while_equal, quiz=LINE,
@@ -338,7 +339,7 @@ LEARNERS = {spec.name: spec for spec in (
     LearnerSpec("Weighted Majority", "WeightedMajority", explain.weighted_majority_math, (BETA,),
                 bound_curves=_expert_curves, kind="experts", quiz=QuizFacts("weights"),
                 summary="Follow the weighted vote; multiply every wrong expert's weight by β "
-                        f"({credit('001')})."),
+                        f"({credit('001')} halves it: β = ½)."),
     LearnerSpec("Randomized Weighted Majority", "RandomizedWeightedMajority",
                 explain.randomized_weighted_majority_math, (EPSILON, DOUBLING), bound_curves=_expert_curves,
                 kind="experts", quiz=QuizFacts("weights", draws=True),

@@ -1056,8 +1056,11 @@ def expert_bound_curves(advice, outcomes, *, beta=None, epsilon=None, doubling=F
     T, N = np.asarray(advice).shape
     ones = np.ones(T, bool)
     if beta is not None:
+        # the lecture prints the β = ½ case (its 2.4(m + log N)); the general-β form is the standard
+        # generalisation of its proof, derived in Lesson 5 — credited as such, not to the lecture
         curves = [BoundCurve("Weighted Majority", r"\frac{m\ln(1/\beta) + \ln N}{\ln(2/(1+\beta))}",
-                             credit("001"), bounds.weighted_majority(m, N, beta), ones, key="weighted_majority")]
+                             f"{credit('001')}'s β = ½ bound, for any β", bounds.weighted_majority(m, N, beta), ones,
+                             key="weighted_majority")]
         if beta == 0.5:
             curves.append(BoundCurve("WM, lecture form", r"2.41\,(m + \log_2 N)", credit("001"),
                                      bounds.weighted_majority_lecture(m, N), ones, key="weighted_majority_lecture"))

@@ -30,8 +30,7 @@ def noisy(n, classes=2, seed=0, positive=False):
 
 def points_for(name, n, seed=0):
     spec = catalog.LEARNERS[name]
-    positive = name in ("OOZ", "Weight-bounded perceptron")       # these need non-negative features
-    return noisy(n, 2 if spec.binary_only else 3, seed, positive)
+    return noisy(n, 2 if spec.binary_only else 3, seed, positive=spec.non_negative)
 
 
 # ------------------------------------------------------------------ the limits

@@ -128,6 +128,29 @@ def test_lessons_and_challenges_credit_only_what_the_sources_print():
         assert not re.search(r"(lecture|4771)[^.]*: M ≤ \(m ln\(1/β\)", text), where
 
 
+def test_the_catalog_and_the_curves_credit_only_what_the_sources_print():
+    """The same rule for what a learner page shows from the catalog: the Perceptron's summary credited
+    "w ← w + η·y·x" to the lecture and Agarwal's notes, which state it without a rate; Weighted Majority's
+    summary and its general-β bound curve credited the lecture, which prints only the β = ½ case."""
+    import numpy as np
+
+    from lab import catalog
+    from learners.comparators import expert_bound_curves
+
+    lecture, agarwal = SOURCES["001"].name, SOURCES["003"].name
+    perceptron = catalog.LEARNERS["Perceptron"].summary
+    for sentence in re.split(r"(?<=\.) ", perceptron):
+        if "η" in sentence and (lecture in sentence or agarwal in sentence):
+            assert "η = 1" in sentence, sentence
+    assert "β = ½" in catalog.LEARNERS["Weighted Majority"].summary
+    advice = np.random.default_rng(0).integers(0, 2, (20, 4))
+    outcomes = advice[:, 0]
+    for beta in (0.5, 0.3):
+        general = next(curve for curve in expert_bound_curves(advice, outcomes, beta=beta)
+                       if curve.key == "weighted_majority")
+        assert "β = ½" in general.source and "any β" in general.source, general.source
+
+
 def test_the_source_table_names_every_source_once_from_docs_sources():
     """Five sources, each with a name a reader knows and docs/SOURCES.md's heading for it."""
     assert sorted(SOURCES) == ["000", "001", "002", "003", "004"]
