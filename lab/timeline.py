@@ -346,8 +346,10 @@ def build_timeline(name: str, values: dict, data, *, order: str = "drawn", n_pas
                      "shapes": shapes["shapes"], "dual": None,
                      "comparators": comparators, "comparator_use": comparator_use},
         "invariants": invariants,
-        "class_vectors": class_vectors(spec, learner, records),
     })
+    vectors = class_vectors(spec, learner, records)
+    if vectors is not None:           # a model of one vector per class: the figure's description names each
+        payload["class_vectors"] = vectors
     if dual:
         payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
     payload["drag"] = None if dual else comparator_drag(learner, X, labels, found, trial_weights)
