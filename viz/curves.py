@@ -291,17 +291,18 @@ _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 def coinciding_bounds(members: list, counts_equal: bool) -> tuple[str, str]:
     """(names, note) of one drawn line standing for several bounds (:func:`group_equal`), in plain words for
-    a student: the legend writes ``names:`` and ``note`` below them, and the player's screen-reader description says the same
-    (the trace's ``meta``), so both come from here.  The note says why one line stands for them: the
-    weights, when they bound different measures that every weight being 1 makes equal; otherwise that they
-    coincide on this run, with their last values (:func:`lab.numbers.number_text`).
+    a student: the legend writes ``names:`` and the note below them (its parenthesis on a line of its own, so
+    every line fits a phone's figure), and the player's screen-reader description says the same (the trace's
+    ``meta``), so both come from here.  The note says why one line stands for them: the weights, when they
+    bound different measures that every weight being 1 makes equal; otherwise that they coincide on this run,
+    with their last values (:func:`lab.numbers.number_text`).
 
     >>> item = lambda name, last, measures="mistakes": {"name": name, "values": np.array([1.0, last]),
     ...                                                 "shown": np.ones(2, bool), "measures": measures}
     >>> coinciding_bounds([item("Weighted Majority", 9.638), item("WM, lecture form", 9.6404)], False)
-    ('Weighted Majority and WM, lecture form', 'two bounds, one line: within 1 % of each other on this run (9.638 and 9.64 at the last trial)')
+    ('Weighted Majority and WM, lecture form', 'two bounds that coincide on this run (within 1 %: 9.638 and 9.64 at the last trial)')
     >>> coinciding_bounds([item("Gentile", 5), item("IWP Theorem 2", 5, "weighted loss")], True)[1]
-    'two bounds, one line: with every weight 1, the weighted loss one bounds is the number of mistakes'
+    'two bounds that coincide when every weight is 1 (the weighted loss is then the number of mistakes)'
     """
     from lab.numbers import number_text
 
@@ -309,11 +310,10 @@ def coinciding_bounds(members: list, counts_equal: bool) -> tuple[str, str]:
     joined = ", ".join(names[:-1]) + " and " + names[-1]
     count = _COUNTS.get(len(members), str(len(members)))
     if counts_equal and len({m["measures"] for m in members}) > 1:
-        return joined, f"{count} bounds, one line: with every weight 1, the weighted loss one bounds is the number of mistakes"
+        return joined, f"{count} bounds that coincide when every weight is 1 (the weighted loss is then the number of mistakes)"
     values = [number_text(m["values"][m["shown"]][-1]) for m in members]
     last = ", ".join(values[:-1]) + " and " + values[-1]
-    return joined, (f"{count} bounds, one line: within {SAME_WITHIN * 100:g} % of each other on this run "
-                    f"({last} at the last trial)")
+    return joined, f"{count} bounds that coincide on this run (within {SAME_WITHIN * 100:g} %: {last} at the last trial)"
 
 
 def _group_label(members: list, counts_equal: bool) -> tuple[str, str, dict | None]:
@@ -330,7 +330,8 @@ def _group_label(members: list, counts_equal: bool) -> tuple[str, str, dict | No
     names, note = coinciding_bounds(members, counts_equal)
     if members[0]["reference"]:
         names = "references " + names
-    return f"{names}:<br>{note}", "<br>".join(full(m) for m in members), {"names": names, "note": note}
+    legend = f"{names}:<br>" + note.replace(" (", "<br>(", 1)         # short lines: they fit a phone's width
+    return legend, "<br>".join(full(m) for m in members), {"names": names, "note": note}
 
 
 def _bound_trace(trials, item: dict, name: str, hover: str, style: dict, floor, meta=None) -> go.Scatter:

@@ -238,7 +238,7 @@ def test_an_experts_run_is_described_and_announced_too(page, tmp_path):
     assert curves.get_attribute("aria-label").endswith(f"; {merged['names']} {said(bound[2])}")
     description = page.locator(f"#{curves.get_attribute('aria-describedby')}").text_content()
     assert f" {merged['names']}: {merged['note']}." in description and "equal within" not in description
-    assert merged["note"].startswith("two bounds, one line: within 1 % of each other on this run (")
+    assert merged["note"].startswith("two bounds that coincide on this run (within 1 %: ")
 
 
 def test_a_multiclass_boundary_names_one_vector_per_class(page, tmp_path):
