@@ -206,6 +206,14 @@ def class_vectors(spec, learner, records) -> dict | None:
     ('w_y', ['x₁', 'x₂', '1'], 3)
     >>> len(vectors["after"]) == 1 + sum(record.updated for record in records)
     True
+    >>> for name in ("All-pair Perceptron", "Apportioned margin", "Perceptron"):
+    ...     labels = points.labels if name != "Perceptron" else np.array([0, 1, 1])
+    ...     run = Run(catalog.build(name, {}), points.X, labels, np.ones(3), classes=np.unique(labels))
+    ...     found = class_vectors(catalog.LEARNERS[name], run.learner, [run.step().record])
+    ...     print(name, "—", found and found["symbol"])
+    All-pair Perceptron — h_y = Σ_j w^{yj}
+    Apportioned margin — w_y
+    Perceptron — None
     """
     facts = spec.quiz
     if facts is None or facts.rows is None or not records or facts.kind(learner) not in ("rows", "classes"):
