@@ -124,45 +124,55 @@ def heard_trials(heard: list, gap: float, payload, rate: str) -> list[int]:
     return trials
 
 
-@pytest.mark.parametrize("rate, speed", [("mistakes", 250), ("10", 25)])
-def test_play_announces_at_a_listenable_rate_what_the_setting_asks_and_says_pause_and_end(page, tmp_path, payload,
-                                                                                        rate, speed):
-    """Play on the page's clock (Playwright's, run forward by the test): its start is said, then at most one trial
-    per PLAY_GAP_MS — the newest the setting asks for, never a backlog — with the run's true numbers at that trial.
-    At 250 trials/s to the end (the thin margin's 13 mistakes come in its first 0.05 s): the run's end is the last
-    thing said, with the mistakes at the last trial.  Every 10th trial at 25 trials/s for 6 s: a few trials are said,
-    then a Pause, at once, with the trial it stopped at; nothing is said after either."""
+@pytest.fixture
+def clock_page(browser):
+    """A tab of a browser context of its own: Playwright's clock, once installed, stays in its context (the shared
+    profile of ``page`` would hand a stopped clock to every later test)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    yield context.new_page()
+    context.close()
+
+
+def test_play_announces_at_a_listenable_rate_what_the_setting_asks_and_says_pause_and_end(clock_page, tmp_path, payload):
+    """Play on the page's clock (Playwright's, paused and run forward by the test): its start is said, then at most one
+    trial per PLAY_GAP_MS — the newest the setting asks for, never a backlog — with the run's true numbers at that
+    trial.  Saying mistakes at 250 trials/s to the end (the thin margin's 13 mistakes come in its first 0.05 s): the
+    run's end is the last thing said, with the mistakes at the last trial.  Then every 10th trial at 25 trials/s for
+    6 s: a few trials are said, then a Pause, at once, with the trial it stopped at.  Nothing is said after either."""
+    page = clock_page
     open_export(page, tmp_path, payload)
     T = payload["T"]
-    page.select_option(".mbl-a11y-rate", rate)
-    page.select_option(".mbl-tl-bar select[aria-label='speed in trials per second']", str(speed))
     page.clock.install()
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)       # the page's time moves only by run_for
     gap = page.evaluate("() => window.MistakeBoundTimeline.a11y.PLAY_GAP_MS")
     assert gap >= 1000                     # a short sentence takes a screen reader about two seconds
     page.evaluate(HEAR)
-    page.locator(".mbl-tl-bar button[data-action=play]").focus()
-    page.keyboard.press("Enter")
-    label = {"mistakes": "mistakes", "10": "every 10th"}[rate]
-    if rate == "mistakes":
-        page.clock.run_for(int(1000 * T / speed) + 100)
-        assert page.evaluate("() => document.querySelector('.mbl-tl').dataset.trial") == str(T)
-        last = f"End of the run: trial {T} of {T}. {tally(payload, T)}."
-    else:
-        page.clock.run_for(6000)
-        page.keyboard.press("Enter")                              # Pause
-        t = int(page.evaluate("() => document.querySelector('.mbl-tl').dataset.trial"))
-        assert 0 < t < T
-        last = f"Paused at trial {t} of {T}. {tally(payload, t)}."
-        assert page.evaluate("() => document.activeElement.dataset.action") == "play"
-    heard = page.evaluate("() => window.heard")
-    assert heard[0][1] == f"Playing from trial 0 of {T} at {speed} trials per second; saying {label}."
-    assert heard[-1][1] == last
-    trials = heard_trials(heard, gap, payload, rate)
-    assert len(trials) <= (heard[-1][0] - heard[0][0]) / gap + 1
-    if rate == "10":
-        assert len(trials) >= 2                                     # Play kept talking, at its rate
-    page.clock.run_for(2 * gap)
-    assert len(page.evaluate("() => window.heard")) == len(heard)           # nothing is said after
+    for rate, speed, label in (("mistakes", 250, "mistakes"), ("10", 25, "every 10th")):
+        page.select_option(".mbl-a11y-rate", rate)
+        page.select_option(".mbl-tl-bar select[aria-label='speed in trials per second']", str(speed))
+        page.evaluate("() => { window.heard = []; }")
+        page.locator(".mbl-tl-bar button[data-action=play]").focus()
+        page.keyboard.press("Enter")                              # Play (from trial 0)
+        if rate == "mistakes":
+            page.clock.run_for(int(1000 * T / speed) + 100)
+            assert page.evaluate("() => document.querySelector('.mbl-tl').dataset.trial") == str(T)
+            last = f"End of the run: trial {T} of {T}. {tally(payload, T)}."
+        else:
+            page.clock.run_for(6000)
+            page.keyboard.press("Enter")                          # Pause
+            t = int(page.evaluate("() => document.querySelector('.mbl-tl').dataset.trial"))
+            assert 0 < t < T
+            last = f"Paused at trial {t} of {T}. {tally(payload, t)}."
+            assert page.evaluate("() => document.activeElement.dataset.action") == "play"
+        heard = page.evaluate("() => window.heard")
+        assert heard[0][1] == f"Playing from trial 0 of {T} at {speed} trials per second; saying {label}."
+        assert heard[-1][1] == last
+        trials = heard_trials(heard, gap, payload, rate)
+        assert len(trials) <= (heard[-1][0] - heard[0][0]) / gap + 1
+        if rate == "10":
+            assert len(trials) >= 2                                 # Play kept talking, at its rate
+        page.clock.run_for(2 * gap)
+        assert len(page.evaluate("() => window.heard")) == len(heard)       # nothing is said after
 
 
 def test_a_redraw_does_not_say_the_trial_again(page, tmp_path, payload):
