@@ -6,6 +6,9 @@
 // Reports one trigger value "event" per gesture:
 //   {type: "add", x, y, label, id} | {type: "box", x0, x1, y0, y1, label, id} | {type: "lasso", xs, ys, label, id}
 //   | {type: "select", xs, ys, extend, id} | {type: "pick", x, y, radius, extend, id} | {type: "erase", x, y, radius, id}
+//   | {type: "class", label, id}: the class to draw was chosen here (a tap on the legend, or 1–9 on the focused canvas);
+//     the page then sets its class widget to it (components/canvas.py class_key), so the legend, the drawing and the
+//     page's class control always name the same class — chosen in whichever of them.
 // A lasso is the pointer's path (a vertex every LASSO_STEP_PX), closed from its end to its start and thinned to at
 // most MAX_PATH_VERTICES corners; a box in select mode is sent as its four corners. Shift adds to the selection.
 // One gesture is in flight at a time: the next is sent when Python echoes the id in data.handled (or after
@@ -206,15 +209,20 @@ function render(inst) {
   drawRings(inst, g, svg, clipId);
   drawPending(inst);
 
-  // legend above the plot; the active class is bold and outlined
-  const legendGroup = el("g", {class: "legend"}, svg);
+  // legend above the plot: one chip per class, a tap (or click) on it chooses the class to draw; the chosen one is bold,
+  // filled and outlined in black (the others' outline is grey)
+  const legendGroup = el("g", {class: "legend"}, svg), chosen = activeClass(inst);
+  inst.legendHits = [];
   for (const item of legend.items) {
-    const y = 8 + item.row * 24 + 12, active = item.j === data.active;
-    if (active) el("rect", {x: item.x - 4, y: y - 11, width: item.width - 10, height: 22, rx: 4, class: "legend-active"}, legendGroup);
-    marker(data.symbols[item.j], item.x + 8, y, 6, data.colors[item.j], legendGroup);
-    const label = el("text", {x: item.x + 20, y: y + 4, class: active ? "legend-label active" : "legend-label"}, legendGroup);
+    const y = 8 + item.row * 24 + 12, active = item.j === chosen;
+    const chip = el("g", {class: active ? "legend-item chosen" : "legend-item", "data-class": item.j}, legendGroup);
+    el("rect", {x: item.x - 4, y: y - 11, width: item.width - 10, height: 22, rx: 4,
+                class: active ? "legend-active" : "legend-chip"}, chip);
+    marker(data.symbols[item.j], item.x + 8, y, 6, data.colors[item.j], chip);
+    const label = el("text", {x: item.x + 20, y: y + 4, class: active ? "legend-label active" : "legend-label"}, chip);
     label.textContent = item.shown;
-    if (item.shown !== item.name) el("title", {}, label).textContent = item.name;
+    el("title", {}, chip).textContent = active ? `drawing class ${item.name}` : `draw class ${item.name}`;
+    inst.legendHits.push({j: item.j, u0: item.x - 6, u1: item.x + item.width - 4, v0: y - 12, v1: y + 12});
   }
 
   drawCursor(inst, g, svg);
@@ -312,9 +320,11 @@ function svgPosition(inst, event) {
 function emit(inst, payload) {
   if (inst.queue.length >= MAX_QUEUE) return;
   eventCounter += 1;
-  inst.queue.push({...payload, id: `${SESSION}-${eventCounter}`});
+  const id = `${SESSION}-${eventCounter}`;
+  inst.queue.push({...payload, id});
   pump(inst);
   drawPending(inst);
+  return id;
 }
 
 function pump(inst) {
@@ -335,9 +345,15 @@ function release(inst) {
 function onPointerDown(inst, event) {
   if (!inst.geom || !inst.data || event.button !== 0 || !event.isPrimary) return;
   const [u, v] = svgPosition(inst, event);
+  const chip = (inst.legendHits || []).find((hit) => u >= hit.u0 && u <= hit.u1 && v >= hit.v0 && v <= hit.v1);
+  if (chip) {
+    event.preventDefault();
+    chooseClass(inst, chip.j);
+    return;
+  }
   if (!insidePlot(inst.geom, u, v)) return;
   event.preventDefault();
-  inst.drag = {u0: u, v0: v, u, v, mode: inst.data.mode, shape: inst.data.shape || "box", label: inst.data.active,
+  inst.drag = {u0: u, v0: v, u, v, mode: inst.data.mode, shape: inst.data.shape || "box", label: activeClass(inst),
                pointer: event.pointerId, path: [[u, v]], moved: 0, shift: event.shiftKey};
   try { inst.svg.setPointerCapture(event.pointerId); } catch (error) { /* capture is optional */ }
 }
@@ -450,9 +466,21 @@ function shapeCorners(shape, x, y) {
   return lx === x && ly === y ? shape.corners.slice() : [...shape.corners, [x, y]];
 }
 
-function keyClass(inst) {
+// the class new points get: the one chosen here until the page has taken it (its class control then says it too),
+// else the page's
+function activeClass(inst) {
   const n = (inst.data.names || []).length;
-  return inst.keyLabel !== undefined && inst.keyLabel < n ? inst.keyLabel : inst.data.active;
+  return inst.chosen && inst.chosen.label < n ? inst.chosen.label : inst.data.active;
+}
+
+// choose the class to draw (a tap on its legend chip, or its number key): drawn at once, sent to the page
+function chooseClass(inst, label) {
+  if (label !== activeClass(inst)) {
+    inst.chosen = {label, id: null};
+    inst.chosen.id = emit(inst, {type: "class", label});
+    render(inst);
+  }
+  announce(inst, `class ${inst.data.names[label]}`);
 }
 
 function announce(inst, text) {
@@ -462,7 +490,7 @@ function announce(inst, text) {
 function describe(inst) {
   const {x, y} = cursorAt(inst), step = keyStep(inst);
   const digits = Math.max(0, -Math.floor(Math.log10(step)));
-  return `x₁ ${x.toFixed(digits)}, x₂ ${y.toFixed(digits)}; class ${inst.data.names[keyClass(inst)]}`;
+  return `x₁ ${x.toFixed(digits)}, x₂ ${y.toFixed(digits)}; class ${inst.data.names[activeClass(inst)]}`;
 }
 
 function shapeArea(corners) {
@@ -488,15 +516,15 @@ function closeKeyShape(inst, extend) {
   const xs = corners.map(([cx]) => cx), ys = corners.map(([, cy]) => cy);
   if (spray && shape.kind === "box") {
     emit(inst, {type: "box", x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys),
-                label: keyClass(inst)});
+                label: activeClass(inst)});
   } else if (spray) {
-    emit(inst, {type: "lasso", xs, ys, label: keyClass(inst)});
+    emit(inst, {type: "lasso", xs, ys, label: activeClass(inst)});
   } else {
     emit(inst, {type: "select", xs, ys, extend});
     inst.awaiting = inst.queue.length ? inst.queue[inst.queue.length - 1].id : inst.inflight?.id;
   }
   render(inst);
-  announce(inst, spray ? `sprayed points of class ${inst.data.names[keyClass(inst)]} inside the ${what}`
+  announce(inst, spray ? `sprayed points of class ${inst.data.names[activeClass(inst)]} inside the ${what}`
                        : `selecting the points inside the ${what}${extend ? ", added to the selection" : ""}`);
 }
 
@@ -544,10 +572,9 @@ function onKeyDown(inst, event) {
   } else if (event.key === "Enter" && inst.keyShape) {
     closeKeyShape(inst, event.shiftKey);
   } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= inst.data.names.length) {
-    inst.keyLabel = Number(event.key) - 1;
-    announce(inst, `class ${inst.data.names[inst.keyLabel]}`);
+    chooseClass(inst, Number(event.key) - 1);
   } else if (event.key === "Enter") {
-    const label = keyClass(inst);
+    const label = activeClass(inst);
     emit(inst, {type: "add", x: cursor.x, y: cursor.y, label});
     announce(inst, `added a point of class ${inst.data.names[label]} at ${describe(inst).split(";")[0]}`);
   } else if (event.key === "Delete" || event.key === "Backspace") {
@@ -613,6 +640,8 @@ export default function (component) {
   inst.data = data;
   inst.send = setTriggerValue;
   const handled = new Set(data.handled || []);
+  // a class chosen here, once the page has handled it, is the page's own: its control and the legend agree from now on
+  if (inst.chosen && (handled.has(inst.chosen.id) || data.active === inst.chosen.label)) inst.chosen = null;
   if (inst.inflight && handled.has(inst.inflight.id)) {
     clearTimeout(inst.timer);
     inst.inflight = null;

@@ -20,7 +20,11 @@ free-form lasso.  Each gesture comes back as one trigger value (one rerun):
   *select* mode; ``extend`` (shift held) adds to the current selection;
 * ``{"type": "pick", "x", "y", "radius", "extend", "id"}`` — a click in *select* mode;
 * ``{"type": "erase", "x", "y", "radius", "id"}`` — a click in *erase* mode
-  (``radius``: 12 pixels in data units).
+  (``radius``: 12 pixels in data units);
+* ``{"type": "class", "label", "id"}`` — the class to draw was chosen in the
+  canvas (a tap on its legend chip, or a number key): with ``class_key`` the
+  page's class widget takes it before it is drawn (:func:`canvas`), so the
+  widget, the legend and the drawing name one class, whichever chose it.
 
 The same gestures work by keys once the canvas has the focus (WCAG 2.1.1):
 arrows move a crosshair, Enter adds, Space picks, Delete erases, B marks and
@@ -40,6 +44,7 @@ browser (AppTest cannot fire a component's JavaScript events).
 from __future__ import annotations
 
 import numbers
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -54,7 +59,7 @@ from viz.geometry import DEFAULT_BOX, view_box
 HERE = Path(__file__).parent
 MODES = ("click", "spray", "select", "erase")
 SHAPES = ("box", "lasso")            # what a drag draws in spray and select mode
-EVENT_TYPES = ("add", "box", "lasso", "select", "pick", "erase")
+EVENT_TYPES = ("add", "box", "lasso", "select", "pick", "erase", "class")
 PATH_TYPES = ("lasso", "select")     # events carrying a drawn loop (xs, ys)
 MAX_PATH_VERTICES = 500              # corners of a lasso event (the browser thins longer paths)
 DEFAULT_VIEW = DEFAULT_BOX
@@ -255,6 +260,9 @@ def check_canvas_event(event, n_classes: int | None = None) -> dict:
         if len(clean["xs"]) != len(clean["ys"]):
             raise ValueError(f"A {kind} event needs as many xs as ys (a corner is a pair); "
                              f"got {len(clean['xs'])} and {len(clean['ys'])}.")
+    elif kind == "class":
+        if "label" not in event:
+            raise ValueError(f"A class event needs a label (the class index chosen); got {event!r:.60}.")
     else:
         for name in ("x0", "x1", "y0", "y1") if kind == "box" else ("x", "y"):
             clean[name] = _real(event.get(name))
@@ -351,7 +359,7 @@ def apply_canvas_event(points: PointSet, event, *, spray_n: int = 20, seed=0, we
       drawn loop (:func:`datasets.generators.sample_in_polygon` with ``seed``);
     * ``erase``: the point nearest to (x, y) is removed if it lies within the
       event's ``radius`` (``DEFAULT_ERASE_RADIUS`` if it has none);
-    * ``select`` and ``pick`` change no point (see :func:`selection_after_event`).
+    * ``select`` and ``pick`` change no point (see :func:`selection_after_event`), nor does ``class``.
 
     New points get importance weight ``weight``.  The class is ``label`` when
     given, else the event's own ``label`` (the class active in the canvas).
@@ -391,7 +399,7 @@ def apply_canvas_event(points: PointSet, event, *, spray_n: int = 20, seed=0, we
         polygon = event_polygon(clean)
     else:
         clean = parse_canvas_event(event, len(points.class_names))
-    if clean is None or not is_new_event(clean, handled_ids) or clean["type"] in ("select", "pick"):
+    if clean is None or not is_new_event(clean, handled_ids) or clean["type"] in ("select", "pick", "class"):
         return points
     if clean["type"] == "erase":
         return points.erase_near([clean["x"], clean["y"]], clean.get("radius", DEFAULT_ERASE_RADIUS))
@@ -454,12 +462,24 @@ class RefusedEvent(ValueError):
     """A new event from the browser that :func:`canvas` refused (``strict=True``); the message says why."""
 
 
-def _ignore() -> None:
-    """The component needs an ``on_event_change`` callback to report the "event" trigger."""
+def _take_class(key: str, class_key: str | None, n_classes: int) -> None:
+    """The component's ``on_event_change`` callback (it runs before the page's widgets are drawn): a new class
+    event sets the page's class widget ``class_key`` to the class chosen in the canvas.  Other events are the
+    page's (:func:`canvas` returns them)."""
+    if class_key is None:
+        return
+    raw = (st.session_state.get(key) or {}).get("event")
+    if not isinstance(raw, dict) or raw.get("type") != "class" \
+            or not is_new_event(raw, st.session_state.get(_STATE_PREFIX + str(key), ())):
+        return
+    clean = parse_canvas_event(raw, n_classes)
+    if clean is not None:
+        st.session_state[class_key] = clean["label"]
 
 
 def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "click", shape: str = "box",
-           selected=(), key: str = "canvas", max_plot_height: int = 420, strict: bool = False):
+           selected=(), key: str = "canvas", max_plot_height: int = 420, strict: bool = False,
+           class_key: str | None = None):
     """Mount the canvas; return this rerun's new, well-formed event (a clean dict) or None.
 
     Parameters
@@ -473,6 +493,10 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
         its column (and any resize).
     active_class : int
         Class index of new points (shown in bold in the legend).
+    class_key : str, optional
+        The session-state key of the page's widget that chooses ``active_class``: a class chosen in the canvas
+        (its legend, its number keys) is set there before the widget is drawn, so both always agree.  Without
+        it, a class chosen in the canvas holds until the page's next run only.
     mode : {"click", "spray", "select", "erase"}
         What a gesture does: add a point, spray a cloud, select points, erase the nearest point.
     shape : {"box", "lasso"}
@@ -509,7 +533,7 @@ def canvas(points: PointSet, *, view=None, active_class: int = 0, mode: str = "c
     handled = tuple(st.session_state.get(state_key, ()))
     result = _COMPONENT(data=canvas_data(points, view, active_class, mode, shape=shape, selected=selected,
                                          handled_ids=handled, max_plot_height=max_plot_height),
-                        key=key, on_event_change=_ignore)
+                        key=key, on_event_change=partial(_take_class, key, class_key, len(points.class_names)))
     raw = getattr(result, "event", None)
     if raw is None or not is_new_event(raw, handled):
         return None

@@ -220,7 +220,7 @@
       form.addEventListener("submit", (event) => { event.preventDefault(); this.check(form, t, problem); });
       skip.addEventListener("click", () => this.reveal(t));
       form.addEventListener("keydown", (event) => {
-        if (event.key === "Escape") { event.stopPropagation(); this.asking = null; this.render(); this.player.root.focus(); }
+        if (event.key === "Escape") { event.stopPropagation(); this.asking = null; this.render(); this.focusStep(); }
       });
       return form;
     }
@@ -264,8 +264,12 @@
       if (!this.results.has(t)) this.results.set(t, {right: null, given: null});
       this.player.setTrial(t);
       this.render();
-      this.player.root.focus({preventScroll: true});
+      this.focusStep();
     }
+
+    // the form is gone (the verdict replaced it): the focus goes to Step, the next thing to press ("Step (→) asks
+    // about the next trial"), which draws a focus ring — not to the player's box, which draws none
+    focusStep() { this.player.buttons.step.focus({preventScroll: true}); }
 
     verdict(t) {
       const result = this.results.get(t), quiz = this.quiz;

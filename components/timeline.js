@@ -218,9 +218,12 @@ class Player {
     const t = this.t, T = this.T, trials = this.trials;
     this.slider.value = String(t);
     this.trialLabel.textContent = `${t} / ${T}`;
-    this.buttons.back.disabled = t === 0;
-    this.buttons.step.disabled = t === T;
-    this.buttons.reset.disabled = t === 0;
+    // unavailable, not disabled: a disabled button loses the focus (to the page's body) the moment Step reaches
+    // the last trial or Reset the first, and the control that was used keeps it (WCAG 2.4.3); pressing it then
+    // does nothing, since the trial it would show is the one shown
+    this.buttons.back.setAttribute("aria-disabled", String(t === 0));
+    this.buttons.step.setAttribute("aria-disabled", String(t === T));
+    this.buttons.reset.setAttribute("aria-disabled", String(t === 0));
     const m = this.metricValues;
     m.trial.textContent = `${t} / ${T}`;
     m.mistakes.textContent = formatNumber(t ? trials.cum_mistakes[t - 1] : 0);
@@ -241,6 +244,7 @@ class Player {
   play() {
     if (this.t >= this.T) this.setTrial(0);
     this.playing = true;
+    this.emit("play");
     this.buttons.play.textContent = "Pause";
     this.root.classList.add("mbl-tl-playing");
     this.last = performance.now();
@@ -249,10 +253,12 @@ class Player {
     this.frame = requestAnimationFrame(this.tick);
   }
   pause() {
+    const was = this.playing;
     this.playing = false;
     cancelAnimationFrame(this.frame);
     this.buttons.play.textContent = "▶ Play";
     this.root.classList.remove("mbl-tl-playing");
+    if (was) this.emit("pause", this.t >= this.T);      // true: Play ran to the run's end
   }
   tick(now) {
     if (!this.playing) return;
@@ -321,7 +327,7 @@ function mount(root, payloadText, options = {}) {
 window.MistakeBoundTimeline = {mount, Player, use, node, url: address};
 
 // "Skip to the player": the page's first focusable element while a player is on it (WCAG 2.4.1), shown when focused;
-// it moves the focus to Step (or the slider once Step is disabled), where the player's keys work.
+// it moves the focus to Step, where the player's keys work.
 function skipLink(on) {
   let link = document.querySelector("a.mbl-tl-skip");
   if (!on) { if (link) link.remove(); return; }
@@ -330,7 +336,7 @@ function skipLink(on) {
   link.addEventListener("click", (event) => {
     event.preventDefault();
     const player = [...players].find((candidate) => candidate.root.isConnected);
-    if (player) (player.buttons.step.disabled ? player.slider : player.buttons.step).focus();
+    if (player) player.buttons.step.focus();
   });
   document.body.prepend(link);
 }

@@ -42,7 +42,7 @@ from . import catalog
 from .formula import math_element, remembering
 from .drag import comparator_drag
 from .limits import TRIALS, trial_limit
-from .quiz import classifier_quiz
+from .quiz import classifier_quiz, feature_names
 from .runner import Run, boundary_snapshot
 
 VERSION = 1
@@ -189,6 +189,46 @@ def _dual_payload(learner, spec, records, box) -> dict:
             "binary": len(learner.classes_) == 2 and theta is None}
 
 
+def class_vectors(spec, learner, records) -> dict | None:
+    """The vectors of a model with one per class (multiclass, priority), as the figure's description names
+    them: the catalog's symbol of a class's vector (:class:`lab.catalog.QuizFacts` ``row_symbol``, e.g.
+    ``w_y``), what each coordinate is (:func:`lab.quiz.feature_names`), and every class's vector before the
+    first trial and after each update (``after[k]``: after the k-th update), read from the learner's records
+    by the catalog's ``rows``, 4 significant digits.  None for a model of one vector (a binary line, whose w
+    the quiz's answers hold) or a kernel expansion (no vectors to name).
+
+    >>> from datasets.pointset import PointSet
+    >>> points = PointSet.from_arrays([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]], [0, 1, 2])
+    >>> run = Run(catalog.build("Multi-vector Perceptron", {}), *points.to_arrays(), classes=np.arange(3))
+    >>> records = [run.step().record for _ in range(3)]
+    >>> vectors = class_vectors(catalog.LEARNERS["Multi-vector Perceptron"], run.learner, records)
+    >>> vectors["symbol"], vectors["coordinates"], len(vectors["after"][0])
+    ('w_y', ['x₁', 'x₂', '1'], 3)
+    >>> len(vectors["after"]) == 1 + sum(record.updated for record in records)
+    True
+    >>> for name in ("All-pair Perceptron", "Apportioned margin", "Perceptron"):
+    ...     labels = points.labels if name != "Perceptron" else np.array([0, 1, 1])
+    ...     run = Run(catalog.build(name, {}), points.X, labels, np.ones(3), classes=np.unique(labels))
+    ...     found = class_vectors(catalog.LEARNERS[name], run.learner, [run.step().record])
+    ...     print(name, "—", found and found["symbol"])
+    All-pair Perceptron — h_y = Σ_j w^{yj}
+    Apportioned margin — w_y
+    Perceptron — None
+    """
+    facts = spec.quiz
+    if facts is None or facts.rows is None or not records or facts.kind(learner) not in ("rows", "classes"):
+        return None
+    first = facts.rows(learner, records[0].weights_before)
+    if first is None:
+        return None
+
+    def written(rows) -> list:
+        return [[float(f"{float(v):.4g}") + 0.0 for v in row] for row in np.asarray(rows, dtype=float)]
+    after = [written(first)] + [written(facts.rows(learner, record.weights_after))
+                                for record in records if record.updated]
+    return {"symbol": facts.row_symbol, "coordinates": feature_names(learner), "after": after}
+
+
 # ------------------------------------------------------------------ the builder
 def run_key(name: str, values: dict, data, order: str = "drawn", n_passes: int = 1, seed: int = 0) -> str:
     """A short identity of a run's inputs (``data``: a point set or an advice stream, by its fingerprint):
@@ -315,6 +355,9 @@ def build_timeline(name: str, values: dict, data, *, order: str = "drawn", n_pas
                      "comparators": comparators, "comparator_use": comparator_use},
         "invariants": invariants,
     })
+    vectors = class_vectors(spec, learner, records)
+    if vectors is not None:           # a model of one vector per class: the figure's description names each
+        payload["class_vectors"] = vectors
     if dual:
         payload["boundary"]["dual"] = _dual_payload(learner, spec, records, box)
     payload["drag"] = None if dual else comparator_drag(learner, X, labels, found, trial_weights)

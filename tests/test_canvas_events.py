@@ -276,3 +276,29 @@ def test_the_canvas_mounts_in_apptest_and_reports_no_event_without_a_browser():
     at = AppTest.from_function(app, default_timeout=30).run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.metric[0].value == "None"
+
+
+# ---------------------------------------------------------------- class
+def test_a_class_chosen_on_the_canvas_sets_the_pages_class_widget_once_and_changes_no_point(monkeypatch):
+    """A class event (a tap on a legend chip, a number key) changes no point; the component's callback sets the
+    page's class widget (class_key) to its label before the widget is drawn, once per event id, and only to a class
+    the point set has."""
+    points = three_points()
+    assert canvas_module.check_canvas_event({"type": "class", "label": 2, "id": "c-1"}, 3) == \
+        {"type": "class", "label": 2, "id": "c-1"}
+    for bad in ({"type": "class"}, {"type": "class", "label": 3}, {"type": "class", "label": True}):
+        with pytest.raises(ValueError, match="label"):
+            canvas_module.check_canvas_event(bad, 3)
+    assert apply_canvas_event(points, {"type": "class", "label": 1, "id": "c-1"}) is points
+    session = {"canvas": {"event": {"type": "class", "label": 2, "id": "c-1"}}, "data_active": 0}
+    monkeypatch.setattr(canvas_module.st, "session_state", session)
+    canvas_module._take_class("canvas", "data_active", 3)
+    assert session["data_active"] == 2
+    session["data_active"] = 0                                   # the event was handled: its replay changes nothing
+    session[canvas_module._STATE_PREFIX + "canvas"] = ("c-1",)
+    canvas_module._take_class("canvas", "data_active", 3)
+    assert session["data_active"] == 0
+    for event in ({"type": "class", "label": 5, "id": "c-2"}, {"type": "add", "x": 0.0, "y": 0.0, "label": 1, "id": "c-3"}):
+        session["canvas"] = {"event": event}
+        canvas_module._take_class("canvas", "data_active", 3)
+        assert session["data_active"] == 0

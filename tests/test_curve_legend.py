@@ -97,10 +97,12 @@ def test_equal_bounds_are_one_entry_that_names_them_all_and_says_why():
     count = np.arange(T) // 5
     figure = curves.bound_curves_figure(np.arange(1, T + 1), count, found, weighted_loss=count.astype(float))
     names = [t.name for t in figure.data]
-    assert names == ["mistakes", "Gentile = IWP Theorem 2 = IWP Theorem 3: all weights 1", "Novikoff"]
+    assert names == ["mistakes", "Gentile, IWP Theorem 2 and IWP Theorem 3:<br>three bounds that coincide when every weight "
+                     "is 1<br>(the weighted loss is then the number of mistakes)", "Novikoff"]
     # with uneven weights the equal numbers are a coincidence of this run, and the entry says so
     figure = curves.bound_curves_figure(np.arange(1, T + 1), count, found, weighted_loss=2.0 * count)
-    assert figure.data[2].name.startswith("Gentile = IWP Theorem 2 = IWP Theorem 3: equal within 1 %")
+    assert figure.data[2].name.startswith("Gentile, IWP Theorem 2 and IWP Theorem 3:<br>three bounds that coincide on "
+                                          "this run<br>(within 1 %: ")
 
 
 def test_bounds_two_percent_apart_stay_two_entries():
@@ -162,7 +164,7 @@ def test_one_perfect_expert_draws_the_weighted_majority_bound_in_view_and_merges
     assert traces and all(in_view(last_drawn(t), figure["layout"]["yaxis"]) for t in traces)
     names = [t["name"] for t in figure["data"]]
     assert len(names) == len(set(names))
-    assert len(traces) == 1 and "=" in traces[0]["name"], names    # the bound and its lecture form: one line
+    assert len(traces) == 1 and " and " in traces[0]["meta"]["names"], names    # the bound and its lecture form: one line
 
 
 def test_unit_weights_merge_gentile_and_the_iwp_theorems():
@@ -170,7 +172,7 @@ def test_unit_weights_merge_gentile_and_the_iwp_theorems():
     figure = figure_of(build_timeline("Importance-Weighted Perceptron", {}, points, order="shuffled", n_passes=2))
     names = [t["name"] for t in bound_traces(figure)]
     merged = [n for n in names if "Gentile" in n]
-    assert len(merged) == 1 and "IWP Theorem 3" in merged[0] and "all weights 1" in merged[0], names
+    assert len(merged) == 1 and "IWP Theorem 3" in merged[0] and "when every weight is 1" in merged[0], names
     assert all(in_view(last_drawn(t), figure["layout"]["yaxis"]) for t in bound_traces(figure))
 
 
@@ -190,5 +192,26 @@ def test_a_bound_that_waits_one_trial_still_merges_with_its_equal():
     novikoff = np.r_[np.inf, gentile[1:] * 1.002]
     found = [{"name": "Novikoff", "values": novikoff}, {"name": "Gentile", "values": gentile}]
     figure = curves.bound_curves_figure(np.arange(1, T + 1), np.arange(T) // 30, found)
-    assert [t.name for t in figure.data][1:] == ["Novikoff = Gentile: equal within 1 % on this run (28.26, 28.2)"]
+    assert [t.name for t in figure.data][1:] == ["Novikoff and Gentile:<br>two bounds that coincide on this run"
+                                                 "<br>(within 1 %: 28.26 and 28.2 at the last trial)"]
     assert figure.data[1].y[0] is not None               # drawn from trial 1, where Gentile applies
+
+
+def test_coinciding_bounds_are_said_in_one_place_for_the_legend_and_the_screen_reader(monkeypatch):
+    """The legend and the player's description (the trace's meta, read by components/a11y.js) of a line standing for
+    bounds that coincide both come from curves.coinciding_bounds: changing it changes both; the numbers are
+    lab.numbers' (4 significant digits, a true minus sign), and no "equal within" shorthand is left."""
+    T = 20
+    values = np.linspace(-3, 9.638, T)
+    found = [{"name": "Weighted Majority", "values": values}, {"name": "WM, lecture form", "values": values * 1.0004}]
+    trace = curves.bound_curves_figure(np.arange(1, T + 1), np.zeros(T), found).data[1]
+    assert trace.meta == {"names": "Weighted Majority and WM, lecture form",
+                          "note": "two bounds that coincide on this run (within 1 %: 9.638 and 9.642 at the last "
+                                  "trial)"}
+    assert trace.name.split("<br>") == [f"{trace.meta['names']}:", "two bounds that coincide on this run",
+                                        "(within 1 %: 9.638 and 9.642 at the last trial)"]
+    assert "equal within" not in trace.name
+    monkeypatch.setattr(curves, "coinciding_bounds", lambda members, counts_equal: ("A and B", "a note"))
+    trace = curves.bound_curves_figure(np.arange(1, T + 1), np.zeros(T), found).data[1]
+    assert trace.name == "A and B:<br>a note" and trace.meta == {"names": "A and B", "note": "a note"}
+

@@ -73,8 +73,9 @@ with right:
 
 with left:
     try:
+        # a class chosen on the drawing (its legend's chips, its number keys) sets "Class to draw" (class_key)
         event = canvas(points, view=None, active_class=int(active), mode=mode, shape=shape, selected=selected,
-                       key="canvas", strict=True)
+                       key="canvas", strict=True, class_key="data_active")
     except RefusedEvent as error:     # e.g. a click beyond ±1e9 in the margin around far-out points
         state.notify("error", f"That gesture changed nothing. {literal(error)}")
         st.rerun()
@@ -86,7 +87,7 @@ with left:
         try:
             if event["type"] in ("select", "pick"):
                 state.set_selection(selection_after_event(points, event, selected))
-            else:
+            elif event["type"] != "class":       # the canvas's callback has set "Class to draw" already
                 updated = apply_canvas_event(points, event, spray_n=spray_n, seed=len(points), weight=weight)
                 if updated is not points:
                     state.set_points(updated)

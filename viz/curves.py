@@ -286,16 +286,39 @@ def group_equal(items: list) -> list[list[int]]:
     return groups
 
 
-def _why_equal(members: list, counts_equal: bool) -> str:
-    """Why merged curves coincide: the weights when they bound different measures that are equal here."""
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def coinciding_bounds(members: list, counts_equal: bool) -> tuple[str, str]:
+    """(names, note) of one drawn line standing for several bounds (:func:`group_equal`), in plain words for
+    a student: the legend writes ``names:`` and the note below them (its parenthesis on a line of its own, so
+    every line fits a phone's figure), and the player's screen-reader description says the same (the trace's
+    ``meta``), so both come from here.  The note says why one line stands for them: the weights, when they
+    bound different measures that every weight being 1 makes equal; otherwise that they coincide on this run,
+    with their last values (:func:`lab.numbers.number_text`).
+
+    >>> item = lambda name, last, measures="mistakes": {"name": name, "values": np.array([1.0, last]),
+    ...                                                 "shown": np.ones(2, bool), "measures": measures}
+    >>> coinciding_bounds([item("Weighted Majority", 9.638), item("WM, lecture form", 9.6404)], False)
+    ('Weighted Majority and WM, lecture form', 'two bounds that coincide on this run (within 1 %: 9.638 and 9.64 at the last trial)')
+    >>> coinciding_bounds([item("Gentile", 5), item("IWP Theorem 2", 5, "weighted loss")], True)[1]
+    'two bounds that coincide when every weight is 1 (the weighted loss is then the number of mistakes)'
+    """
+    from lab.numbers import number_text
+
+    names = [m["name"] for m in members]
+    joined = ", ".join(names[:-1]) + " and " + names[-1]
+    count = _COUNTS.get(len(members), str(len(members)))
     if counts_equal and len({m["measures"] for m in members}) > 1:
-        return "all weights 1"
-    last = ", ".join(f"{m['values'][m['shown']][-1]:.4g}" for m in members)
-    return f"equal within {SAME_WITHIN * 100:g} % on this run ({last})"
+        return joined, f"{count} bounds that coincide when every weight is 1 (the weighted loss is then the number of mistakes)"
+    values = [number_text(m["values"][m["shown"]][-1]) for m in members]
+    last = ", ".join(values[:-1]) + " and " + values[-1]
+    return joined, f"{count} bounds that coincide on this run (within {SAME_WITHIN * 100:g} %: {last} at the last trial)"
 
 
-def _group_label(members: list, counts_equal: bool) -> tuple[str, str]:
-    """(legend name, hover name) of one drawn curve, which may stand for several equal bounds."""
+def _group_label(members: list, counts_equal: bool) -> tuple[str, str, dict | None]:
+    """(legend name, hover name, meta) of one drawn curve, which may stand for several equal bounds (then
+    ``meta`` holds :func:`coinciding_bounds`'s names and note for the player's description)."""
     def full(m):
         text = m["name"] + (f" ({m['source']})" if m["source"] else "")
         return text + (f" — {plain(m['measures'])}" if m["measures"] != "mistakes" else "")
@@ -303,14 +326,15 @@ def _group_label(members: list, counts_equal: bool) -> tuple[str, str]:
         name = full(members[0])
         if members[0]["reference"] and not name.lower().startswith("reference"):
             name = "reference — " + name
-        return name, name
-    name = " = ".join(m["name"] for m in members) + ": " + _why_equal(members, counts_equal)
+        return name, name, None
+    names, note = coinciding_bounds(members, counts_equal)
     if members[0]["reference"]:
-        name = "references " + name
-    return name, "<br>".join(full(m) for m in members)
+        names = "references " + names
+    legend = f"{names}:<br>" + note.replace(" (", "<br>(", 1)         # short lines: they fit a phone's width
+    return legend, "<br>".join(full(m) for m in members), {"names": names, "note": note}
 
 
-def _bound_trace(trials, item: dict, name: str, hover: str, style: dict, floor) -> go.Scatter:
+def _bound_trace(trials, item: dict, name: str, hover: str, style: dict, floor, meta=None) -> go.Scatter:
     T = trials.size
     values, shown = item["values"], item["shown"]
     if not shown.all():
@@ -329,6 +353,8 @@ def _bound_trace(trials, item: dict, name: str, hover: str, style: dict, floor) 
         extra = dict(mode="lines+markers", marker=dict(size=np.where(isolated, 6, 0).tolist(), color=style["color"]))
     if real is not None:
         extra["customdata"] = [float(v) if s else None for v, s in zip(real, kept)]
+    if meta is not None:
+        extra["meta"] = meta
     value = "%{y:.4g}" if real is None else "%{customdata:.4g}"
     return scatter(x=trials[keep].tolist(), y=[float(v) if s else None for v, s in zip(y, kept)],
                    name=name, line=style, connectgaps=False, opacity=0.8 if item["reference"] else 1.0,
@@ -398,13 +424,13 @@ def bound_curves_figure(trials, cum_mistakes, curves, *, y_label: str = "mistake
         traces.append(_measured_trace(trials, loss, "weighted loss", palette.SECONDARY_COLOR, 2, floor))
     n_bounds = n_references = 0
     for members in groups:
-        name, hover = _group_label(members, counts_equal)
+        name, hover, meta = _group_label(members, counts_equal)
         if members[0]["reference"]:
             style, n_references = reference_style(n_references), n_references + 1
         else:
             style, n_bounds = bound_style(n_bounds), n_bounds + 1
         widest = max(members, key=lambda m: int(m["shown"].sum()))     # drawn where any of them applies
-        traces.append(_bound_trace(trials, widest, name, hover, style, floor))
+        traces.append(_bound_trace(trials, widest, name, hover, style, floor, meta))
     if title is None:
         title = f"{y_label} against the bounds" if n_bounds else f"cumulative {y_label}"
     # trials are whole numbers: on a short run plotly would put ticks at 1.5, 2.5, …

@@ -9,7 +9,7 @@ let activePlayer = null;
 // see components/timeline.py) add to every player without editing this file.  use(plugin) calls
 // plugin(player) for every player made.  A plugin listens with player.on(name, fn): "load" (payload)
 // once a run is drawn, before its first trial; "trial" (t) after every trial shown; "redraw" after the
-// axes moved or resized.  player.intercept(fn) sees every action first ("step", "back", "play", "end",
+// axes moved or resized; "play" when Play starts, "pause" (ended: whether it ran to the last trial) when it stops.  player.intercept(fn) sees every action first ("step", "back", "play", "end",
 // "reset", "present", and the plugin's own): fn(action) returning true holds it back.  A plugin's keys
 // go in player.extraKeys (key → action name).
 const PLUGINS = [];

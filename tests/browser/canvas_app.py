@@ -49,9 +49,11 @@ def main() -> None:
     active = st.radio("Class", list(range(len(points.class_names))), horizontal=True, key="active",
                       format_func=lambda j: points.class_names[j])
     event = canvas(points, view=VIEW, active_class=active, mode=mode, shape=shape,
-                   selected=st.session_state.selection, key="canvas")
+                   selected=st.session_state.selection, key="canvas", class_key="active")
     if event is not None:
         st.session_state.events += 1
+        if event["type"] == "class":          # "Class" has taken it (class_key): drawn again, the canvas learns so
+            st.rerun()
         if event["type"] in ("select", "pick"):
             st.session_state.selection = selection_after_event(points, event, st.session_state.selection)
             st.rerun()

@@ -13,6 +13,7 @@ import pytest
 
 from .conftest import ROOT, wait_idle
 from .player import focus_page, open_story, press, wait_for_layout, wait_for_player
+from .test_keyboard_only import assert_focus_ring
 
 pytestmark = pytest.mark.browser
 
@@ -59,6 +60,17 @@ def test_axe_core_finds_no_violation_on_any_page_or_state(page, server_url):
     press(page, "q")
     page.wait_for_selector(".mbl-quiz:not([hidden])")
     check("quiz open (/perceptron)")
+    # answered and checked by keys (Enter in the form): the verdict replaces the form, and the focus goes to Step,
+    # the next thing to press, which draws a ring (not to the player's box, which draws none)
+    page.evaluate("""() => { for (const set of document.querySelectorAll('.mbl-quiz fieldset')) {
+        const option = set.querySelector('input[type=radio], input[type=checkbox]');
+        if (option) option.checked = true;
+        for (const box of set.querySelectorAll('input[type=text]')) box.value = '0'; } }""")
+    page.locator(".mbl-quiz form input[type=text]").last.focus()
+    press(page, "Enter")
+    page.wait_for_selector(".mbl-quiz-verdict")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "step"
+    assert_focus_ring(page, "Step after the quiz's Check")
     press(page, "q")
     press(page, "p")
     page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-present')")

@@ -325,3 +325,47 @@ def test_with_the_spray_tool_a_box_and_a_lasso_drawn_by_keys_spray_inside_them(p
         t = ((x - ax) * (cy - ay) - (y - ay) * (cx - ax)) / area
         assert -1e-9 <= s and -1e-9 <= t and s + t <= 1 + 1e-9, (x, y, xs, ys)
     assert svg.evaluate(shape) is None
+
+
+#: the class as the three controls show it: the checked option of the app's "Class" radio, the legend's chosen chip,
+#: and the classes of the points drawn (in order)
+CLASS_SHOWN = """() => {
+  const root = [...document.querySelectorAll('.st-key-canvas *')].find((e) => e.shadowRoot).shadowRoot;
+  const chosen = root.querySelector('.legend-item.chosen');
+  return {radio: [...document.querySelectorAll('.st-key-active input[type=radio]')].findIndex((i) => i.checked),
+          legend: chosen ? Number(chosen.dataset.class) : null,
+          points: [...root.querySelectorAll('.points [data-class]')].map((p) => Number(p.dataset.class))};
+}"""
+
+
+def test_on_a_phone_the_legend_chips_choose_the_class_in_step_with_the_radio(browser, streamlit_server):
+    """At 390 px with touch the chips above the drawing are class choosers (on the Data page they looked tappable and
+    did nothing): a tap on B makes the page's class radio B (canvas(class_key=...), as views/data.py passes its "Class
+    to draw"; tests/browser/test_keyboard_only.py presses 2 there) and a tap on the plot adds a B point; a tap on the
+    radio's A moves the chip back and the next point is A. The radio, the legend and the drawing name one class,
+    whichever control chose it. The canvas's own app: a phone needs a browser context of its own, and this page
+    loads in a fraction of the Data page's time."""
+    url = streamlit_server(APP)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_for_idle(page)
+        plot = page.locator(".st-key-canvas rect.plot-area")
+        plot.wait_for()
+        assert page.evaluate(CLASS_SHOWN) == {"radio": 0, "legend": 0, "points": []}
+        page.locator(".st-key-canvas .legend-item[data-class='1']").tap()
+        page.wait_for_function(f"() => ({CLASS_SHOWN})().radio === 1", timeout=30_000)
+        wait_for_idle(page)
+        assert page.evaluate(CLASS_SHOWN)["legend"] == 1
+        screenshot(page, "canvas-390-touch-class-chips", full_page=False)
+        plot.tap(position={"x": 60, "y": 60})
+        wait_for_metric(page, "Points", "1", timeout=30_000)
+        assert page.evaluate(CLASS_SHOWN) == {"radio": 1, "legend": 1, "points": [1]}
+        page.locator(".st-key-active [role=radiogroup] label").first.tap()      # the radio's first option, A
+        page.wait_for_function(f"() => ({CLASS_SHOWN})().legend === 0", timeout=30_000)
+        plot.tap(position={"x": 120, "y": 120})
+        wait_for_metric(page, "Points", "2", timeout=30_000)
+        assert page.evaluate(CLASS_SHOWN) == {"radio": 0, "legend": 0, "points": [1, 0]}
+    finally:
+        context.close()

@@ -23,6 +23,65 @@ FOCUSED = """() => {
 }"""
 
 
+#: the focused element's focus ring as drawn: its colour (the outline's, else the box shadow's; faded by the element's
+#: and its ancestors' opacity) over the background it is drawn on (inside the element for a negative offset or an
+#: inset shadow, else around it: the parent's), both made opaque over the page's white, and their contrast ratio
+#: (WCAG's relative luminance); ``visible`` whether the element matches :focus-visible (the browser draws the ring)
+FOCUS_RING = """() => {
+  const element = document.activeElement;
+  const parse = (text) => {
+    const found = /rgba?\\(([^)]+)\\)/.exec(text || '');
+    if (!found) return null;
+    const parts = found[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
+  };
+  const over = (top, bottom) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat([1]);
+  const up = (node) => node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+  const behind = (node) => {
+    const layers = [];
+    for (let n = node; n && n.nodeType === 1; n = up(n)) {
+      const color = parse(getComputedStyle(n).backgroundColor);
+      if (color && color[3] > 0) { layers.push(color); if (color[3] >= 1) break; }
+    }
+    return layers.reverse().reduce((below, layer) => over(layer, below), [255, 255, 255, 1]);
+  };
+  let opacity = 1;
+  for (let n = element; n && n.nodeType === 1; n = up(n)) opacity *= Number(getComputedStyle(n).opacity);
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const style = getComputedStyle(element);
+  let ring = null, width = 0, inside = false;
+  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) {
+    ring = parse(style.outlineColor);
+    width = parseFloat(style.outlineWidth);
+    inside = parseFloat(style.outlineOffset) < 0;
+  } else if (style.boxShadow && style.boxShadow !== 'none') {
+    const shadow = style.boxShadow.split(/,(?![^(]*\\))/)[0];
+    ring = parse(shadow);
+    const lengths = shadow.replace(/rgba?\\([^)]*\\)/, '').match(/-?[\\d.]+px/g) || [];
+    width = parseFloat(lengths[3] || '0');
+    inside = /inset/.test(shadow);
+  }
+  const what = `${element.tagName} ${(element.innerText || element.getAttribute('aria-label') || '').trim().slice(0, 40)}`;
+  if (!ring) return {what, contrast: 0, width: 0, visible: element.matches(':focus-visible')};
+  const background = behind(inside ? element : up(element));
+  const drawn = over([ring[0], ring[1], ring[2], ring[3] * opacity], background);
+  const [a, b] = [luminance(drawn), luminance(background)];
+  return {what, contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), width, visible: element.matches(':focus-visible'),
+          ring: drawn.slice(0, 3).map(Math.round), background: background.slice(0, 3).map(Math.round)};
+}"""
+
+
+def assert_focus_ring(page, what: str = "") -> dict:
+    """The focused element shows a focus ring at least 2 px wide whose contrast with its background is at least
+    3:1 (WCAG 1.4.11, 2.4.7), measured from the page's computed styles (:data:`FOCUS_RING`)."""
+    ring = page.evaluate(FOCUS_RING)
+    assert ring["visible"] and ring["width"] >= 2 and ring["contrast"] >= 3, (what, ring)
+    return ring
+
+
 def tab_to(page, cls: str, limit: int = 80) -> dict:
     """Press Tab until the focused element has class ``cls``; return what FOCUSED reads there."""
     for _ in range(limit):
@@ -40,6 +99,15 @@ def focus_until(page, predicate: str, key: str = "Tab", limit: int = 120) -> Non
         if page.evaluate(f"() => ({predicate})(document.activeElement)"):
             return
     raise AssertionError(f"{key} never reached an element with {predicate} in {limit} presses")
+
+
+#: the class the Data page's "Class to draw" radio and the drawing's legend show as chosen (indices)
+CLASS_SHOWN = """() => {
+  const root = [...document.querySelectorAll('.st-key-canvas *')].find((e) => e.shadowRoot).shadowRoot;
+  const chosen = root.querySelector('.legend-item.chosen');
+  return {radio: [...document.querySelectorAll('.st-key-data_active input[type=radio]')].findIndex((input) => input.checked),
+          legend: chosen ? Number(chosen.dataset.class) : null};
+}"""
 
 
 def keys(page, *sequence: str) -> None:
@@ -65,6 +133,9 @@ def test_a_data_set_built_by_keys_runs_on_the_perceptron_page_stepped_by_keys(pa
          *["ArrowRight"] * 4, *["ArrowDown"] * 4, "Enter")
     assert "class" in page.evaluate(FOCUSED)["live"]
     wait_for_metric(page, "Points", "6", timeout=30_000)
+    # "2" chose the second class on the drawing: the page's "Class to draw" and the drawing's legend say so too
+    page.wait_for_function(f"() => ({CLASS_SHOWN})().radio === 1", timeout=30_000)
+    assert page.evaluate(CLASS_SHOWN) == {"radio": 1, "legend": 1}
     # one more, erased again with Delete at the same place
     keys(page, "ArrowDown", "Enter")
     wait_for_metric(page, "Points", "7", timeout=30_000)
@@ -86,12 +157,17 @@ def test_a_data_set_built_by_keys_runs_on_the_perceptron_page_stepped_by_keys(pa
     assert sorted(classes) == ["0", "0", "0", "1", "1", "1"], classes
     screenshot(page, "data-keyboard-cursor", full_page=False)          # the crosshair and its announced place
 
-    # the Perceptron page by its sidebar link (Shift+Tab back to it, Enter), its run on these six points
+    # the Perceptron page by its sidebar link (Shift+Tab back to it, Enter), its run on these six points; the
+    # focused link draws a ring (Streamlit's own is a faint background, ≈1.1:1)
     focus_until(page, "a => a.tagName === 'A' && /\\/perceptron$/.test(a.href)", "Shift+Tab")
+    assert_focus_ring(page, "a sidebar link")
     page.keyboard.press("Enter")
     page.wait_for_url("**/perceptron**")
     wait_for_player(page)
     assert "passes=1" in page.url and total(page) == 6        # one pass over the six points drawn by keys
+    # the current page's link too (Streamlit's focus background is the one it has anyway)
+    focus_until(page, "a => a.getAttribute('aria-current') === 'page'")
+    assert_focus_ring(page, "the current page's sidebar link")
     # the skip link is the first focusable element; Enter takes the focus to Step, where the arrows step
     assert page.evaluate("""() => document.body.firstElementChild === document.querySelector('a.mbl-tl-skip')
         && ![...document.querySelectorAll('[tabindex]')].some((e) => e.tabIndex > 0)""")
@@ -104,6 +180,17 @@ def test_a_data_set_built_by_keys_runs_on_the_perceptron_page_stepped_by_keys(pa
     keys(page, "ArrowLeft")
     page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.trial === '2'")
     assert trial(page) == 2
+    # at the last trial Step has nothing to show but keeps the focus, with its ring: by End, then by Play (Space)
+    keys(page, "End")
+    page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.trial === '6'")
+    assert page.evaluate("() => [document.activeElement.dataset.action, document.activeElement.getAttribute('aria-disabled')]") \
+        == ["step", "true"]
+    assert_focus_ring(page, "Step at the last trial")
+    keys(page, "Home", "Space")
+    page.wait_for_function("() => { const root = document.querySelector('.mbl-tl');"
+                           " return root.dataset.trial === '6' && !root.classList.contains('mbl-tl-playing'); }")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "step"
+    assert_focus_ring(page, "Step when Play reached the last trial")
 
 
 def test_lesson_1_is_completed_with_keys_alone(page, server_url):
@@ -128,6 +215,8 @@ def test_lesson_1_is_completed_with_keys_alone(page, server_url):
         else:
             page.keyboard.type(answer)
         focus_until(page, "e => e.tagName === 'BUTTON' && e.innerText.trim() === 'Check'")
+        if index == 0:
+            assert_focus_ring(page, "a Streamlit button (Check)")
         page.keyboard.press("Enter" if index % 2 == 0 else "Space")
         wait_idle(page)
         success = page.locator('[data-testid="stAlertContentSuccess"]').first
@@ -137,6 +226,9 @@ def test_lesson_1_is_completed_with_keys_alone(page, server_url):
             page.keyboard.press("Enter")
             wait_idle(page)
             page.wait_for_url(f"**screen={index + 2}**")
+            # the page drew the button again: the focus is on its new copy (not on the page's body), with its ring
+            page.wait_for_function("() => !!document.activeElement.closest('.st-key-lesson_next')", timeout=10_000)
+            assert_focus_ring(page, "Next screen after the next screen opened")
     assert page.get_by_text("Lesson 1 done: every screen answered right.").count() == 1
 
 
