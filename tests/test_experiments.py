@@ -380,6 +380,6 @@ def test_lemma4_inputs_normalise_p_and_accept_the_unicode_minus():
     from experiments.lemma4 import inputs
 
     theta, p, said = inputs(2, "1 ; 10", "3, 2")
-    assert p.tolist() == [0.6, 0.4] and said == ["P summed to 5; divided by it, it sums to 1."]
+    assert [float(q) for q in p] == [0.6, 0.4] and said == ["P summed to 5; divided by it, it sums to 1."]
     with pytest.raises(ValueError, match="positive"):
         inputs(2, "1, −2", "1, 1")
