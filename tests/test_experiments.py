@@ -383,3 +383,33 @@ def test_lemma4_inputs_normalise_p_and_accept_the_unicode_minus():
     assert [float(q) for q in p] == [0.6, 0.4] and said == ["P summed to 5; divided by it, it sums to 1."]
     with pytest.raises(ValueError, match="positive"):
         inputs(2, "1, −2", "1, 1")
+
+
+@pytest.mark.parametrize("theta, p", [
+    ("1, 10", "1, 0"),                 # unbounded minimisers: the ends are ±∞ (main raised OverflowError here)
+    ("1e20 1", "1 1"),                 # a wide θ, exactly
+    ("1, 3", "0.6, 0.2"),              # θP ties exactly once P is rescaled
+    ("1e-300, 2e-300, 3e-300", "1, 1, 1"),
+    ("1, 1, 1, 1", "0.25, 0.2, 0.15, 0.4"),   # the minimiser ties two classes
+])
+def test_lemma4_explains_every_accepted_case_in_numbers_a_reader_can_read(theta, p):
+    from experiments.lemma4 import explanation, inputs
+    from learners.consistency import examine
+
+    k = len(theta.replace(",", " ").split())
+    parts = explanation(examine(*inputs(k, theta, p)[:2]))
+    text = " ".join(part for _, part in parts)
+    assert "Verdict" in text
+    for raw in ("inf", "nan", "e+", "e-"):                     # ∞ as \infty, powers of ten as 10^{e}
+        assert raw not in text.replace(r"\infty", "").replace(r"\int", ""), (raw, text)
+
+
+def test_lemma4_inputs_are_the_decimals_typed_and_p_is_rescaled_exactly():
+    from fractions import Fraction
+
+    from experiments.lemma4 import inputs
+
+    theta, p, said = inputs(2, "1, 3", "0.6, 0.2")
+    assert theta == (1, 3) and p == (Fraction(3, 4), Fraction(1, 4))
+    assert said == ["P summed to 0.8; divided by it, it sums to 1."]
+    assert inputs(3, "1, 1, 1", "0.1, 0.2, 0.7")[2] == []        # sums to 1 as typed (0.1 + 0.2 + 0.7 in floats is not)
