@@ -56,13 +56,44 @@ def assert_no_seed_word(text: str, where: str) -> None:
     assert not found, f"{where} shows a source as a seed: {found[:5]}"
 
 
+#: the elements Streamlit writes for an object's documentation (st.help, and "magic" on a bare expression)
+HELP_ELEMENTS = ("help_info", "doc_string")
+
+
+def _elements(node, out: list) -> list:
+    out.append(node)
+    children = getattr(node, "children", None)
+    for child in (children.values() if isinstance(children, dict) else children or ()):
+        _elements(child, out)
+    return out
+
+
+def assert_no_help_output(at: AppTest, where: str) -> None:
+    """No Streamlit help output on the page: no documentation element, no word of Streamlit's own API
+    (issue 34: a bare conditional of two st calls printed DeltaGenerator's documentation 30 times)."""
+    found = [e.type for e in _elements(at._tree, []) if getattr(e, "type", "") in HELP_ELEMENTS]
+    assert not found, f"{where} shows Streamlit's help output: {len(found)} × {sorted(set(found))}"
+    text = page_text(at)
+    assert "DeltaGenerator" not in text, f"{where} names Streamlit's DeltaGenerator"
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_no_page_names_a_source_seed(page):
+    """Nor prints Streamlit's help output; on the Paper lab, every experiment's panel as it opens (Lemma 4's
+    whole page: it needs no Run)."""
     at = AppTest.from_file(APP, default_timeout=90)
     at.run()
     at.switch_page(page).run()
     assert not at.exception, [e.value for e in at.exception]
     assert_no_seed_word(page_text(at), page)
+    assert_no_help_output(at, page)
+    if page == "views/paper_lab.py":
+        from experiments.registry import EXPERIMENTS
+        for name in EXPERIMENTS:
+            at.selectbox(key="paper_experiment").set_value(name).run()
+            assert not at.exception, [e.value for e in at.exception]
+            assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
+            assert_no_help_output(at, f"the Paper lab's {name}")
 
 
 @pytest.mark.parametrize("key", sorted(STORIES))
