@@ -193,22 +193,31 @@ def ours_vs_published_figure(rows, value: str, published: str, label: str) -> go
     return legend_below(figure, plot_height=240, top=20)
 
 
+#: a reference level or place drawn as a dotted grey line, named in the legend (never written into the plot,
+#: where a label would be cut at the plot's edge or lie on the data)
+LEVEL_LINE = dict(color="#9a9a9a", dash="dot", width=1.5)
+
+
 def sparsification_figure(sparsification: dict) -> go.Figure:
     """Test accuracy of a trained model against the fraction of its edges kept (seed 004 §3, Fig. 4b).
 
     ``sparsification`` is the ``manyclass`` result's: ``fraction``, ``kept``, ``accuracy`` (the
     sparsified model's curve), ``full_accuracy`` and ``others`` — other models placed at their own
     number of edges as a fraction of the sparsified model's (OOZ).  A dotted line marks the full
-    model's accuracy; a dotted vertical marks seed 004's published 30% (its task 4, not this data).
+    model's accuracy; a dotted vertical marks seed 004's published 30% (its task 4, not this data); both are
+    named in the legend.
 
     >>> figure = sparsification_figure(dict(fraction=[1.0, 0.3, 0.05], kept=[100, 30, 5],
     ...                                     accuracy=[0.9, 0.9, 0.8], total=100, model="PA-II",
     ...                                     full_accuracy=0.9,
     ...                                     others=[dict(method="OOZ d=20", fraction=0.3, accuracy=0.85)]))
-    >>> [trace.name for trace in figure.data]
-    ['PA-II, largest-|w| edges kept', 'OOZ d=20 (its own edges)']
-    >>> figure.layout.xaxis.range[1] > 1.0, [shape.x0 for shape in figure.layout.shapes]   # the full level, 30%
-    (True, [0, 0.3])
+    >>> [trace.name for trace in figure.data]  # doctest: +NORMALIZE_WHITESPACE
+    ['PA-II, largest-|w| edges kept', 'OOZ d=20 (its own edges)', 'full PA-II: 0.900',
+     'Madani & Huang: 30% kept, no loss<br>(their task 4)']
+    >>> figure.layout.xaxis.range[1] > 1.0, figure.data[2].y, figure.data[3].x   # the full level, 30%
+    (True, (0.9, 0.9), (0.3, 0.3))
+    >>> figure.layout.annotations
+    ()
     """
     model = sparsification.get("model", "model")
     figure = go.Figure(go.Scatter(
@@ -223,12 +232,15 @@ def sparsification_figure(sparsification: dict) -> go.Figure:
                         color=CLASS_COLORS[(index + 1) % len(CLASS_COLORS)]),
             hovertemplate="%{x:.0%} of " + model + "'s edges<br>accuracy %{y:.3f}<extra>" + other["method"] + "</extra>"))
     full = sparsification.get("full_accuracy", sparsification["accuracy"][0])
-    figure.add_hline(y=full, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text=f"full {model}: {full:.3f}", annotation_position="bottom right")
-    figure.add_vline(x=0.3, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text=f"{credit('004')}: 30% kept, no loss (their task 4)", annotation_position="top left")
+    values = list(sparsification["accuracy"]) + [o["accuracy"] for o in sparsification.get("others", [])] + [full]
+    spread = max(max(values) - min(values), 0.01)
+    low, high = min(values) - 0.1 * spread, max(values) + 0.1 * spread
+    figure.add_trace(go.Scatter(x=[0, 1.05], y=[full, full], mode="lines", line=LEVEL_LINE, hoverinfo="skip",
+                                name=f"full {model}: {full:.3f}"))
+    figure.add_trace(go.Scatter(x=[0.3, 0.3], y=[low, high], mode="lines", line=LEVEL_LINE, hoverinfo="skip",
+                                name=f"{credit('004')}: 30% kept, no loss<br>(their task 4)"))
     figure.update_layout(xaxis_title="fraction of the edges kept", yaxis_title="test accuracy (top 1)",
-                         xaxis=dict(tickformat=".0%", range=[0, 1.05]))
+                         xaxis=dict(tickformat=".0%", range=[0, 1.05]), yaxis=dict(range=[low, high]))
     return legend_below(figure, plot_height=260, top=30)
 
 
@@ -237,37 +249,45 @@ def committee_figure(committee: dict) -> go.Figure:
 
     ``committee`` is the ``manyclass`` result's: ``member_accuracy`` (one per member),
     ``committee`` (majority vote) and optionally ``min_frequency`` (the rarest predicted class).
-    A dotted line marks the members' mean.
+    A dotted line marks the members' mean, named in the legend.  The axis labels are short and broken over
+    two lines, so they stand upright and whole in a narrow column.
 
     >>> figure = committee_figure(dict(member_accuracy=[0.80, 0.82, 0.81], committee=0.83,
     ...                                min_frequency=0.815, member="OOZ d=100", passes=3))
     >>> list(figure.data[0].x), list(figure.data[1].x)
-    (['member 1', 'member 2', 'member 3'], ['majority vote', 'rarest class vote'])
-    >>> round(figure.layout.shapes[0].y0, 3)
-    0.81
+    (['member 1', 'member 2', 'member 3'], ['majority<br>vote', 'rarest-class<br>vote'])
+    >>> figure.data[2].name, round(figure.data[2].y[0], 3)
+    ("members' mean 0.810", 0.81)
     """
     members = committee["member_accuracy"]
     passes = committee.get("passes", "?")
     labels = [f"member {i + 1}" for i in range(len(members))]
-    votes = {"majority vote": committee["committee"]}
+    votes = {"majority<br>vote": committee["committee"]}
     if committee.get("min_frequency") is not None:
-        votes["rarest class vote"] = committee["min_frequency"]
+        votes["rarest-class<br>vote"] = committee["min_frequency"]
     # points, not bars: the axis does not start at 0, and a bar's length would overstate the differences
+    mean = float(np.mean(members))
+
+    def away(values):        # each value's label on the far side of its point from the mean's line
+        return ["bottom center" if value < mean else "top center" for value in values]
+
     figure = go.Figure([
         go.Scatter(x=labels, y=members, name=f"a member alone ({committee.get('member', 'member')})", mode="markers+text",
                    marker=dict(symbol="circle", size=12, color=CLASS_COLORS[4]), text=[f"{a:.3f}" for a in members],
-                   textposition="top center"),
+                   textposition=away(members)),
         go.Scatter(x=list(votes), y=list(votes.values()), name=f"the committee of {len(members)}",
                    mode="markers+text", marker=dict(symbol="diamond", size=14, color=CLASS_COLORS[0]),
-                   text=[f"{a:.3f}" for a in votes.values()], textposition="top center"),
+                   text=[f"{a:.3f}" for a in votes.values()], textposition=away(votes.values())),
     ])
-    mean = float(np.mean(members))
-    figure.add_hline(y=mean, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text=f"members' mean {mean:.3f}", annotation_position="top left")
+    categories = labels + list(votes)
+    figure.add_trace(go.Scatter(x=categories, y=[mean] * len(categories), mode="lines", line=LEVEL_LINE,
+                                hoverinfo="skip", name=f"members' mean {mean:.3f}"))
     values = list(members) + list(votes.values())
     spread = max(values) - min(values)
     low, high = min(values) - max(spread, 0.01) * 2, max(values) + max(spread, 0.01) * 1.5
     figure.update_layout(yaxis_title="test accuracy (top 1)", yaxis_range=[max(0.0, low), min(1.0, high)],
+                         xaxis=dict(tickangle=0, automargin=False),
                          title=dict(text=f"{len(members)} members, {passes} pass{'' if passes == 1 else 'es'} each",
                                     font=dict(size=13)))
+    # no x-axis title: the band under the plot holds the two-line labels
     return legend_below(figure, plot_height=250, top=40)
