@@ -128,7 +128,7 @@ def test_every_experiment_runs_from_the_paper_lab(name):
     """Each experiment of the command line also runs from the page (its small version) and shows
     a result: a table or a chart, which names its sources by their authors, never "seed 00k" (the experiments'
     own notes, written for developers, reach the page: tests/test_source_names.py)."""
-    from tests.test_source_names import assert_no_seed_word, page_text
+    from tests.test_source_names import assert_no_missing_cells, assert_no_seed_word, page_text
 
     at = app()
     at.run()
@@ -145,6 +145,7 @@ def test_every_experiment_runs_from_the_paper_lab(name):
         assert not at.exception, [e.value for e in at.exception]
         assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
     assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
+    assert_no_missing_cells(at, f"the Paper lab's {name}")
 
 
 def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_caps():
@@ -154,6 +155,9 @@ def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_c
     at.segmented_control(key="winnow_section").set_value("High-dimensional experiment").run()
     assert not at.exception, [e.value for e in at.exception]
     assert len(at.get("plotly_chart")) == 2
+    from tests.test_source_names import assert_no_missing_cells, assert_no_seed_word, page_text
+    assert_no_seed_word(page_text(at), "the Winnow page's high-dimensional experiment")
+    assert_no_missing_cells(at, "the Winnow page's high-dimensional experiment")
     captions = " ".join(c.value for c in at.caption)
     assert "Theorem 3.1 of Agarwal's notes with the η it ran" in captions
     assert "Vacuous: Winnow η = 0.5 on the dense target" in captions

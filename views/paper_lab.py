@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from experiments import lemma4, winnow_scaling
-from experiments.priority import observation
+from experiments.priority import observation, table2_rows
 from experiments.registry import EXPERIMENTS
 from lab.jobs import shared_pool
 from lab.paper import job_key, paper_result
@@ -213,21 +213,7 @@ def experiment_panel() -> None:
                                   for r in result["rows"]])
             st.dataframe(table, hide_index=True)
         elif name == "priority-table2":
-            table = []
-            for row in result["rows"]:
-                if not row["available"]:
-                    table.append({"dataset": row["dataset"], "kernel": "—", "ours": None,
-                                  "published ours": row["published"][0], "note": "not available"})
-                    continue
-                risk, recall = row["expected_risk"], row["sensitivity"]
-                table.append({"dataset": row["dataset"], "kernel": row["kernel"], "ours": risk["ours (sgd)"],
-                              "published ours": row["published"][0],
-                              "ours (perceptron)": risk.get("ours (perceptron)"),
-                              "SVM": risk["SVM"], "published SVM": row["published"][1], "CSOVA": risk["CSOVA"],
-                              "CSOVO": risk["CSOVO"], "CSCS": risk.get("CSCS"),
-                              "sensitivity (ours)": recall["ours (sgd)"], "published sensitivity": row["published"][4],
-                              "important class": row["important_class"]})
-            st.dataframe(pd.DataFrame(table), hide_index=True)
+            st.dataframe(pd.DataFrame(table2_rows(result)), hide_index=True)
         elif name == "manyclass":
             committee, curve = result["committee"], result["sparsification"]
             st.markdown(
