@@ -90,7 +90,8 @@ def lemma4_panel() -> None:
     st.caption("Exact minimiser: the linear program in f_1..f_k with Σ_j f_j = 0, solved exactly in fractions "
                "through its one multiplier (the loss is a sum of one convex piecewise-linear function per f_j); the "
                "whole set of minimisers comes with it, so uniqueness and ties are decided exactly, on the numbers "
-               f"as typed. θ's largest may be up to {MAX_THETA:g} and {MAX_THETA_SPAN:g} times its smallest. "
+               f"as typed. θ's largest may be up to {number_text(MAX_THETA)}, and up to {number_text(MAX_THETA_SPAN)} "
+               "times its smallest. "
                "Classes are numbered from 0.")
 
 
