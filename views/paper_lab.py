@@ -170,7 +170,7 @@ def experiment_panel() -> None:
                 "target) and kn/γ² against 2n² ln n/γ² (Example 2, dense), Winnow's for its tuned rate η*. Here "
                 "each learner's mistakes stand beside the bound of the parameters it actually ran (dashed, its "
                 "colour): Novikoff for the Perceptron, Theorem 3.1 with its own η for Winnow — at η = 0.5 and at "
-                "the construction's η*. The notes' η* form is a grey dotted reference, not a bound of η = 0.5; "
+                f"the construction's η*. The η* form of {credit('003')} is a grey dotted reference, not a bound of η = 0.5; "
                 "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
             a, b = st.columns(2)
             a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
