@@ -227,7 +227,7 @@ NAMED = (("k = 2, θ = (1, 10), P = (0.6, 0.4): cost-blind", [1, 10], [0.6, 0.4]
 
 def _row(case: str, check) -> dict:
     return {"case": case, "k": check.k, "theta": check.theta.tolist(), "P": check.p.round(6).tolist(),
-            "argmax θP": check.bayes, "closed form": check.closed_form.round(6).tolist(),
+            "argmax θP": check.bayes_tied, "closed form": check.closed_form.round(6).tolist(),
             "Σ closed form": round(check.closed_form_sum, 9), "closed form on Σf = 0": check.closed_form_feasible,
             "L(closed form moved onto Σf = 0)": round(check.projected_loss, 9),
             "minimiser": (check.minimizer.round(6) + 0.0).tolist(), "L(minimiser)": round(check.minimum, 9),

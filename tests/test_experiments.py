@@ -388,7 +388,9 @@ def test_manyclass_figures_show_the_curves_the_experiment_computed():
     assert [o["fraction"] for o in curve["others"]] == pytest.approx([r["edges"] / pa["edges"] for r in oozs])
     figure = sparsification_figure(curve)
     assert list(figure.data[0].x) == curve["fraction"] and list(figure.data[0].y) == curve["accuracy"]
-    assert [t.y[0] for t in figure.data[1:]] == [r["top1"] for r in oozs]
+    assert [t.y[0] for t in figure.data[1:1 + len(oozs)]] == [r["top1"] for r in oozs]
+    full, published = figure.data[-2:]                    # the levels, named in the legend
+    assert full.y == (pa["top1"], pa["top1"]) and published.x == (0.3, 0.3) and not figure.layout.annotations
     bars = committee_figure(committee)
     assert list(bars.data[0].y) == committee["member_accuracy"]
     assert list(bars.data[1].y) == [committee["committee"], committee["min_frequency"]]
@@ -404,7 +406,7 @@ def test_lemma4_rows_count_what_the_notes_say():
     result = run_experiment("lemma4", seed=3, quick=True)
     first = result["rows"][0]
     assert first["theta"] == [1.0, 10.0] and first["minimiser"] == pytest.approx([1.0, -1.0])
-    assert first["argmax f/θ"] == [0] and first["argmax θP"] == 1 and first["differ"]
+    assert first["argmax f/θ"] == [0] and first["argmax θP"] == [1] and first["differ"]
     assert first["Σ closed form"] == pytest.approx(9.0) and not first["closed form on Σf = 0"]
     randoms = [r for r in result["rows"] if r["case"].startswith("random")]
     assert len(randoms) == result["random_cases"] == 4 * 5
