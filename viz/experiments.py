@@ -204,8 +204,8 @@ def sparsification_figure(sparsification: dict) -> go.Figure:
     ``sparsification`` is the ``manyclass`` result's: ``fraction``, ``kept``, ``accuracy`` (the
     sparsified model's curve), ``full_accuracy`` and ``others`` — other models placed at their own
     number of edges as a fraction of the sparsified model's (OOZ).  A dotted line marks the full
-    model's accuracy; a dotted vertical marks seed 004's published 30% (its task 4, not this data); both are
-    named in the legend.
+    model's accuracy; a dash-dotted vertical marks seed 004's published 30% (its task 4, not this data); both
+    are named in the legend.
 
     >>> figure = sparsification_figure(dict(fraction=[1.0, 0.3, 0.05], kept=[100, 30, 5],
     ...                                     accuracy=[0.9, 0.9, 0.8], total=100, model="PA-II",
@@ -237,7 +237,8 @@ def sparsification_figure(sparsification: dict) -> go.Figure:
     low, high = min(values) - 0.1 * spread, max(values) + 0.1 * spread
     figure.add_trace(go.Scatter(x=[0, 1.05], y=[full, full], mode="lines", line=LEVEL_LINE, hoverinfo="skip",
                                 name=f"full {model}: {full:.3f}"))
-    figure.add_trace(go.Scatter(x=[0.3, 0.3], y=[low, high], mode="lines", line=LEVEL_LINE, hoverinfo="skip",
+    figure.add_trace(go.Scatter(x=[0.3, 0.3], y=[low, high], mode="lines", line=dict(LEVEL_LINE, dash="dashdot"),
+                                hoverinfo="skip",
                                 name=f"{credit('004')}: 30% kept, no loss<br>(their task 4)"))
     figure.update_layout(xaxis_title="fraction of the edges kept", yaxis_title="test accuracy (top 1)",
                          xaxis=dict(tickformat=".0%", range=[0, 1.05]), yaxis=dict(range=[low, high]))
