@@ -24,8 +24,7 @@ import re
 
 import numpy as np
 
-from lab.numbers import significant_parts
-from learners.consistency import examine, exact
+from learners.consistency import examine
 
 from .progress import Steps
 
@@ -81,6 +80,8 @@ def inputs(k, theta_text: str, p_text: str):
     if np.any(p < 0):
         j = int(np.flatnonzero(p < 0)[0])
         raise ValueError(f"P must be non-negative — probabilities of the classes; class {j} has {p[j]:g}.")
+    from learners.consistency import exact
+
     p_exact = exact(p)
     total = sum(p_exact)
     if total <= 0:
@@ -95,6 +96,8 @@ def inputs(k, theta_text: str, p_text: str):
 def _n(value) -> str:
     """A number of the page's text: a whole number as it is (below 10¹⁵), else 4 significant digits, a power of
     ten written ·10^e; a true minus; ∞ for an unbounded end."""
+    from lab.numbers import significant_parts
+
     value = float(value) + 0.0
     if np.isinf(value):
         return "∞" if value > 0 else "−∞"
