@@ -8,10 +8,10 @@ page's input checks and the page's text with the numbers written out.
 Examples
 --------
 >>> theta, p, said = inputs(2, "1, 10", "0.6, 0.4")
->>> theta.tolist(), p.tolist(), said
+>>> [float(t) for t in theta], [float(q) for q in p], said
 ([1.0, 10.0], [0.6, 0.4], [])
->>> inputs(3, "3; 2 1", "3 2 1")[1].round(4).tolist(), inputs(3, "3, 2, 1", "3, 2, 1")[2]
-([0.5, 0.3333, 0.1667], ['P summed to 6; divided by it, it sums to 1.'])
+>>> [str(q) for q in inputs(3, "3; 2 1", "3 2 1")[1]], inputs(3, "3, 2, 1", "3, 2, 1")[2]
+(['1/2', '1/3', '1/6'], ['P summed to 6; divided by it, it sums to 1.'])
 >>> inputs(2, "1, 10, 3", "0.6, 0.4")
 Traceback (most recent call last):
 ...
@@ -68,8 +68,10 @@ def _numbers(text: str, k: int, name: str) -> np.ndarray:
 def inputs(k, theta_text: str, p_text: str):
     """θ and P from the page's text (numbers split by commas, semicolons or spaces), P normalised.
 
-    Returns (θ, P, messages) — the messages say what was changed (P rescaled to sum 1) — or raises
-    a ValueError that says what is wrong and how to fix it.
+    Returns (θ, P, messages): θ and P exact (:func:`learners.consistency.exact`, each number the decimal
+    typed), P divided by its exact sum — so P = (0.6, 0.2) is (3/4, 1/4), and with θ = (1, 3) θ_j P_j ties
+    exactly; the messages say what was changed (P rescaled to sum 1).  Or raises a ValueError that says
+    what is wrong and how to fix it (:func:`learners.consistency.examine` adds θ's accepted range).
     """
     if not isinstance(k, (int, np.integer)) or not K_RANGE[0] <= k <= K_RANGE[1]:
         raise ValueError(f"k must be a whole number from {K_RANGE[0]} to {K_RANGE[1]}; got {k!r}.")
@@ -81,35 +83,56 @@ def inputs(k, theta_text: str, p_text: str):
     if np.any(p < 0):
         j = int(np.flatnonzero(p < 0)[0])
         raise ValueError(f"P must be non-negative — probabilities of the classes; class {j} has {p[j]:g}.")
-    total = float(p.sum())
+    from learners.consistency import exact
+
+    p_exact = exact(p)
+    total = sum(p_exact)
     if total <= 0:
         raise ValueError("P sums to 0: give at least one positive number.")
     said = []
-    if not np.isclose(total, 1.0, rtol=0, atol=1e-12):
-        said.append(f"P summed to {total:g}; divided by it, it sums to 1.")
-        p = p / total
-    return theta, p, said
+    if total != 1:
+        said.append(f"P summed to {_n(total)}; divided by it, it sums to 1.")
+    return exact(theta), tuple(q / total for q in p_exact), said
 
 
 # ------------------------------------------------------------------------- text
-def _n(value: float) -> str:
+def _n(value) -> str:
+    """A number of the page's text: a whole number as it is (below 10¹⁵), else 4 significant digits, a power of
+    ten written ·10^e; a true minus; ∞ for an unbounded end."""
+    from lab.numbers import significant_parts
+
     value = float(value) + 0.0
-    if abs(value - round(value)) < 1e-9:
+    if np.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    if abs(value) < 1e15 and value == round(value):
         return str(int(round(value))).replace("-", "−")
-    return f"{value:.4g}".replace("-", "−")
-
-
-def _tuple(values) -> str:
-    return "(" + ", ".join(_n(v) for v in values) + ")"
+    negative, mantissa, exponent = significant_parts(value, 4)
+    return ("−" if negative else "") + mantissa + ("" if exponent is None else f"·10^{exponent}".replace("-", "−"))
 
 
 def _latex_tuple(values) -> str:
-    return r"\left(" + ", ".join(_n(v).replace("−", "-") for v in values) + r"\right)"
+    return r"\left(" + ", ".join(_m(v) for v in values) + r"\right)"
 
 
-def _m(value: float) -> str:
-    """A number for LaTeX (ASCII minus)."""
-    return _n(value).replace("−", "-")
+def _m(value) -> str:
+    r"""A number for LaTeX (ASCII minus, 10^{e}, \infty).
+
+    >>> _m(-2.5), _m(1e20), _m(-1.5e-300), _m(float("inf")), _m(12)
+    ('-2.5', '1 \\cdot 10^{20}', '-1.5 \\cdot 10^{-300}', '\\infty', '12')
+    """
+    text = _n(value).replace("−", "-").replace("∞", r"\infty")
+    if "·10^" in text:
+        mantissa, exponent = text.split("·10^")
+        text = rf"{mantissa} \cdot 10^{{{exponent}}}"
+    return text
+
+
+def _classes(classes) -> str:
+    """Classes in words: "class 1", "classes 0 and 2", "classes 0, 1 and 3"."""
+    classes = [str(c) for c in classes]
+    if len(classes) == 1:
+        return f"class {classes[0]}"
+    return f"classes {', '.join(classes[:-1])} and {classes[-1]}"
 
 
 def explanation(check) -> list[tuple[str, str]]:
@@ -124,14 +147,18 @@ def explanation(check) -> list[tuple[str, str]]:
     '**Verdict: the two decisions differ.** The exact minimiser d'
     """
     theta, p, k = check.theta, check.p, check.k
-    star = check.bayes
+    star, tied = check.bayes, check.bayes_tied
     others = np.delete(theta, star)
-    weighted = theta * p
-    scale = max(1.0, float(theta.max()))
+    bayes = (f"{star}" if len(tied) == 1 else
+             rf"\{{{', '.join(map(str, tied))}\}}\ \text{{(a tie)}}")
     parts = [("markdown", r"**1. The lemma's closed form at these numbers.** It puts $\theta_j$ on "
                           r"$j^* = \arg\max_j \theta_j P_j$ and $-\theta_j/(k-1)$ on every other class:")]
-    parts.append(("latex", rf"\theta \circ P = {_latex_tuple(weighted)} \;\Rightarrow\; j^* = {star}, \qquad "
+    parts.append(("latex", rf"\theta \circ P = {_latex_tuple(check.weighted)} \;\Rightarrow\; j^* = {star}, \qquad "
                            rf"f^{{\text{{lemma}}}} = {_latex_tuple(check.closed_form)}"))
+    if len(tied) > 1:
+        parts.append(("markdown", rf"$\theta_j P_j$ is largest at {_classes(tied)} alike — a tie, decided exactly "
+                                  r"on the numbers typed — so the lemma leaves $j^*$ open; its closed form is "
+                                  rf"written with the first, $j^* = {star}$."))
     parts.append(("latex", rf"\sum_j f^{{\text{{lemma}}}}_j = \theta_{{{star}}} - \frac{{1}}{{k-1}}\sum_{{j \ne {star}}}"
                            rf"\theta_j = {_m(theta[star])} - {_m(others.mean())} = {_m(check.closed_form_sum)}"))
     if check.closed_form_feasible:
@@ -144,8 +171,8 @@ def explanation(check) -> list[tuple[str, str]]:
                                   rf"${_m(others.mean())}$). Moved onto it (its mean subtracted): "
                                   rf"$\tilde f = {_latex_tuple(check.projected)}$, with expected loss "
                                   rf"$L(\tilde f) = {_m(check.projected_loss)}$."))
-    parts.append(("markdown", r"**2. The exact minimiser** of the expected loss on $\sum_j f_j = 0$, by a linear "
-                              r"program (variables $f_j$ and one slack per hinge):"))
+    parts.append(("markdown", r"**2. The exact minimiser** of the expected loss on $\sum_j f_j = 0$, a linear "
+                              r"program solved exactly, in fractions, through its one multiplier:"))
     parts.append(("latex", r"L(f) = \sum_l P_l \sum_j \left[\theta_l - \bar\delta(l,j)\, f_j\right]_+, \qquad "
                            r"\bar\delta(l,j) = \begin{cases} +1 & j = l \\ -1 & j \ne l \end{cases}"))
     parts.append(("latex", rf"f^* = {_latex_tuple(check.minimizer)}, \qquad L(f^*) = {_m(check.minimum)} \;\le\; "
@@ -154,8 +181,9 @@ def explanation(check) -> list[tuple[str, str]]:
         slope = 2 * (p[1] - p[0])
         parts.append(("latex", r"k = 2,\ f = (a, -a):\quad L = 2(P_0[\theta_0 - a]_+ + P_1[\theta_1 + a]_+)"))
         parts.append(("latex", rf"= 2({_m(p[0])}\,[{_m(theta[0])} - a]_+ + {_m(p[1])}\,[{_m(theta[1])} + a]_+)"))
-        if p[0] != p[1]:
-            end = (rf"a = \theta_0 = {_m(theta[0])}" if p[0] > p[1] else rf"a = -\theta_1 = {_m(-theta[1])}")
+        if not check.p_equal:
+            # P₀ > P₁ exactly when the unique minimiser is a = θ₀ > 0 (read off the exact answer, not the floats)
+            end = (rf"a = \theta_0 = {_m(theta[0])}" if check.minimizer[0] > 0 else rf"a = -\theta_1 = {_m(-theta[1])}")
             parts.append(("markdown", r"On $[-\theta_1, \theta_0]$ this is linear with slope "
                                       rf"$2(P_1 - P_0) = {_m(slope)}$, and it rises outside: the minimum is at ${end}$ "
                                       r"— set by which $P_j$ is larger, **whatever θ is**."))
@@ -163,29 +191,35 @@ def explanation(check) -> list[tuple[str, str]]:
             parts.append(("markdown", r"$P_0 = P_1$: the loss is flat on $[-\theta_1, \theta_0]$; every $a$ there is a "
                                       "minimiser."))
     if check.unique:
-        parts.append(("markdown", "The minimiser is **unique**: over all minimisers (found by further linear "
-                                  r"programs that hold the loss at its minimum) every $f_j$ has a single value."))
+        parts.append(("markdown", "The minimiser is **unique**: over the whole set of minimisers every $f_j$ has a "
+                                  "single value."))
     else:
-        spans = ", ".join(rf"$f_{j} \in [{_m(low)}, {_m(high)}]$".replace("inf", r"\infty")
-                          for j, (low, high) in enumerate(check.ranges) if high - low > 1e-6 * scale)
+        spans = ", ".join(rf"$f_{j} \in {'(' if np.isinf(low) else '['}{_m(low)}, {_m(high)}{')' if np.isinf(high) else ']'}$"
+                          for j, (low, high) in enumerate(check.ranges) if high > low)
         parts.append(("markdown", f"The minimiser is **not unique**: the minimisers fill a set where {spans}. "
                                   "Shown: one vertex of it. Classes some minimiser decides: "
                                   f"{', '.join(map(str, check.predictable))}."))
-    ratio = check.minimizer / theta
     parts.append(("markdown", "**3. The two decisions.**"))
-    parts.append(("latex", rf"f^*/\theta = {_latex_tuple(ratio)} \;\Rightarrow\; \arg\max_j f^*_j/\theta_j = "
-                           rf"{', '.join(map(str, check.decided))}"))
-    parts.append(("latex", rf"\theta \circ P = {_latex_tuple(weighted)} \;\Rightarrow\; \arg\max_j \theta_j P_j = {star}"))
+    parts.append(("latex", rf"f^*/\theta = {_latex_tuple(check.ratio)} \;\Rightarrow\; \arg\max_j f^*_j/\theta_j = "
+                           + (f"{check.decided[0]}" if len(check.decided) == 1 else
+                              rf"\{{{', '.join(map(str, check.decided))}\}}\ \text{{(a tie)}}")))
+    parts.append(("latex", rf"\theta \circ P = {_latex_tuple(check.weighted)} \;\Rightarrow\; "
+                           rf"\arg\max_j \theta_j P_j = {bayes}"))
+    promised = (f"class {star}" if len(tied) == 1 else
+                f"one of {_classes(tied)} (a tie of θ_j·P_j: each is a Bayes decision)")
     if check.differ:
         decides = (f"class {check.predicted}" if len(check.decided) == 1 else
-                   f"no single class — a tie between classes {', '.join(map(str, check.decided))} (the lab breaks it "
+                   f"no single class — a tie between {_classes(check.decided)} (the lab breaks it "
                    f"to class {check.predicted})")
         parts.append(("markdown", f"**Verdict: the two decisions differ.** The exact minimiser decides {decides}; "
-                                  f"Lemma 4 promises class {star}. Its conclusion fails at these numbers."))
+                                  f"Lemma 4 promises {promised}. Its conclusion fails at these numbers."))
     else:
-        moved = np.max(np.abs(check.closed_form - check.minimizer)) > 1e-6 * scale
-        parts.append(("markdown", f"**Verdict: the two decisions agree** (class {star}) at these numbers"
-                                  + (" — though the lemma's closed form is not the minimiser." if moved else ".")))
+        decides = (f"class {check.predicted}" if len(check.decided) == 1 else
+                   f"a tie between {_classes(check.decided)}")
+        parts.append(("markdown", f"**Verdict: the two decisions agree** at these numbers: the exact minimiser decides "
+                                  f"{decides}, and Lemma 4 promises {promised}"
+                                  + (" — though the lemma's closed form is not a minimiser." if not
+                                     check.closed_form_optimal else ".")))
     return parts
 
 
@@ -199,7 +233,7 @@ NAMED = (("k = 2, θ = (1, 10), P = (0.6, 0.4): cost-blind", [1, 10], [0.6, 0.4]
 
 def _row(case: str, check) -> dict:
     return {"case": case, "k": check.k, "theta": check.theta.tolist(), "P": check.p.round(6).tolist(),
-            "argmax θP": check.bayes, "closed form": check.closed_form.round(6).tolist(),
+            "argmax θP": check.bayes_tied, "closed form": check.closed_form.round(6).tolist(),
             "Σ closed form": round(check.closed_form_sum, 9), "closed form on Σf = 0": check.closed_form_feasible,
             "L(closed form moved onto Σf = 0)": round(check.projected_loss, 9),
             "minimiser": (check.minimizer.round(6) + 0.0).tolist(), "L(minimiser)": round(check.minimum, 9),

@@ -287,6 +287,49 @@ def table2(seed: int = 0, quick: bool = False, folds: int = 10, kernels=("linear
                       "CSCS (Crammer–Singer) is linear only: the RBF rows leave it out."]}
 
 
+def table2_rows(result: dict) -> list[dict]:
+    """The rows of :func:`table2`'s result as a table to read: numbers to four significant digits, and where a
+    row has no number, the reason in words — "not available" (a data set not available offline), "linear
+    only" (a method without a kernel on an RBF row), "undefined" (a recall with no test point of its class).
+
+    >>> result = {"rows": [
+    ...     {"dataset": "Glass", "available": False, "reason": "…", "published": (0.491, 0.501, 0.495, 0.501, 0.74)},
+    ...     {"dataset": "Iris", "available": True, "kernel": "rbf", "important_class": "Iris-setosa",
+    ...      "expected_risk": {"ours (sgd)": 0.04, "SVM": 0.04, "CSOVA": 0.04, "CSOVO": 0.04},
+    ...      "sensitivity": {"ours (sgd)": float("nan")}, "published": (0.033, 0.053, 0.043, 0.053, 0.97)}]}
+    >>> glass, iris = table2_rows(result)
+    >>> glass["ours"], glass["kernel"], glass["published ours"], iris["ours (perceptron)"], iris["CSCS"]
+    ('not available', '—', '0.491', 'linear only', 'linear only')
+    >>> iris["sensitivity (ours)"], iris["published sensitivity"]
+    ('undefined', '0.97')
+    """
+    from lab.numbers import number_text
+
+    def cell(value, missing: str) -> str:
+        return missing if value is None else number_text(value)
+
+    table = []
+    for row in result["rows"]:
+        published = row["published"]
+        if not row["available"]:
+            table.append({"dataset": row["dataset"], "kernel": "—", "ours": "not available",
+                          "published ours": cell(published[0], "—"), "ours (perceptron)": "not available",
+                          "SVM": "not available", "published SVM": cell(published[1], "—"), "CSOVA": "not available",
+                          "CSOVO": "not available", "CSCS": "not available", "sensitivity (ours)": "not available",
+                          "published sensitivity": cell(published[4], "—"), "important class": "—"})
+            continue
+        risk, recall = row["expected_risk"], row["sensitivity"]
+        table.append({"dataset": row["dataset"], "kernel": row["kernel"], "ours": cell(risk["ours (sgd)"], "—"),
+                      "published ours": cell(published[0], "—"),
+                      "ours (perceptron)": cell(risk.get("ours (perceptron)"), "linear only"),
+                      "SVM": cell(risk["SVM"], "—"), "published SVM": cell(published[1], "—"),
+                      "CSOVA": cell(risk["CSOVA"], "—"), "CSOVO": cell(risk["CSOVO"], "—"),
+                      "CSCS": cell(risk.get("CSCS"), "linear only"),
+                      "sensitivity (ours)": cell(recall["ours (sgd)"], "—"),
+                      "published sensitivity": cell(published[4], "—"), "important class": row["important_class"]})
+    return table
+
+
 def observation(rows, theta, class_names=("top left", "bottom left", "top right", "bottom right")) -> str:
     """What a figures() result shows for one priority vector, in plain words.
 

@@ -52,6 +52,7 @@ import numpy as np
 
 from datasets.winnow_streams import TargetSource
 from learners import Perceptron, Winnow, bounds
+from learners.sources import credit
 
 from .progress import Steps
 
@@ -146,7 +147,7 @@ def run(runs: int = 1, seed: int = 0, quick: bool = False, k: int = 3, progress=
                 "target": target, "n": n, "eta_star": eta_star,
                 "value": float(bounds.winnow_tuned(construction.u_l1, construction.winnow_dimension,
                                                    construction.gamma, construction.R_inf)),
-                "name": "2R∞²‖u‖₁² ln d/γ², the seed's form for η*"})
+                "name": f"2R∞²‖u‖₁² ln d/γ², the tuned form of {credit('003')} for η*"})
     steps.finish()
     return {"rows": rows, "references": references, "sizes": sizes, "k": k, "quiet": quiet,
             "trials_cap": cap, "notes": _notes(rows, references, k, quiet, cap)}
@@ -164,8 +165,8 @@ def _notes(rows, references, k, quiet, cap) -> list[str]:
         "Novikoff R²‖u‖₂²/γ²; Winnow — Theorem 3.1 of seed 003 with the η it ran, ‖u‖₁ ln d/(ηγ − ‖u‖₁ ln "
         "cosh ηR∞), u the construction's own target (not normalised; γ = min y·u·x of that u), d Winnow's "
         "number of weights.",
-        f"Dotted grey (a reference, not a bound of the η = {FIXED_ETA} run): the seed's tuned form "
-        f"2R∞²‖u‖₁² ln d/γ² of Examples 1–2, a bound for Winnow at η* only. For k = {k} on the sparse target "
+        f"Dotted grey (a reference, not a bound of the η = {FIXED_ETA} run): the tuned form "
+        f"2R∞²‖u‖₁² ln d/γ² of {credit('003', 'Examples 1–2')}, a bound for Winnow at η* only. For k = {k} on the sparse target "
         f"it is {tuned:g} ln n, below Theorem 3.1 at η = {FIXED_ETA} ({at_fixed:.1f} ln n).",
         f"Sparse target: Example 1 exactly (u ∈ {{0,1}}ⁿ with k = {k} ones, x ∈ {{±1}}ⁿ, γ = 1, R∞ = 1, "
         f"η* = {references[0]['eta_star']:.4f}). Dense target: Example 2 needs a threshold — with x ≥ 0 and "
@@ -200,9 +201,14 @@ def display_rows(result: dict) -> list[dict]:
     ...                         bound=None, bound_vacuous=True, bound_formula="…: vacuous")]}
     >>> line = display_rows(result)[0]
     >>> line["bound"], line["capped runs"], line["η"]
-    ('vacuous (∞)', '0 of 1', 0.5)
+    ('vacuous (∞)', '0 of 1', '0.5')
+    >>> display_rows({"rows": [dict(result["rows"][0], learner="Perceptron", eta=None)]})[0]["η"]  # no rate
+    '—'
     """
-    return [{"target": r["target"], "n": r["n"], "learner": r["learner"], "η": r["eta"],
+    from lab.numbers import number_text
+
+    return [{"target": r["target"], "n": r["n"], "learner": r["learner"],
+             "η": "—" if r["eta"] is None else number_text(r["eta"]),
              "mistakes (mean)": r["mistakes"], "fewest": r["mistakes_min"], "most": r["mistakes_max"],
              "trials shown (mean)": r["trials"], "capped runs": f"{r['runs_capped']} of {r['runs']}",
              "bound": "vacuous (∞)" if r["bound_vacuous"] else f"{r['bound']:,.1f}", "how": r["bound_formula"]}

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass, replace
 
 from datasets.pointset import MAX_VALUE, THETA_RANGE, THETA_STEPS  # noqa: F401 (THETA_* are the θ settings')
@@ -64,7 +65,8 @@ class Setting:
 
     ``kind``: "choice" (one of ``options``; a link may use an option's slug, and writes the slug when
     ``by_slug``), "int" or "float" (in [low, high]), "bool" ("1"/"0" in a link), "range" (two floats
-    "a,b" with low ≤ a ≤ b ≤ high).  ``control`` names the widget when the kind's usual one does not fit
+    "a,b" with low ≤ a ≤ b ≤ high), "numbers" (a text input's list of numbers, each in [low, high]: the
+    widget holds "1, 10", a link "1,10"; how many the page checks).  ``control`` names the widget when the kind's usual one does not fit
     ("radio", "segmented", "toggle", "number", "select_slider"); ``shown`` labels the options.
     ``linked``: False for a setting no link carries (the Data page's tools)."""
 
@@ -110,6 +112,11 @@ class Setting:
             if text.lower() in ("0", "false", "no", "off"):
                 return False
             raise ValueError(f"Ignored {self.key}: {_shown(text)} is not 1 or 0.")
+        if self.kind == "numbers":
+            pieces = [piece for piece in re.split(r"[,;\s]+", text.strip()) if piece]
+            if not pieces:
+                raise ValueError(f"Ignored {self.key}: {_shown(text)} holds no number.")
+            return ", ".join(_number_text(self.number(piece, float)) for piece in pieces)
         if self.kind == "range":
             parts = text.split(",")
             if len(parts) != 2:
@@ -144,12 +151,16 @@ class Setting:
             return "1" if value else "0"
         if self.kind == "range":
             return ",".join(_number_text(v) for v in value)
+        if self.kind == "numbers":
+            return self.parse(value).replace(" ", "")
         return str(int(value)) if self.kind == "int" else _number_text(value)
 
     def json_value(self, value):
         """``value`` as a lab file stores it (a JSON number, boolean, string or pair)."""
         if self.kind == "range":
             return [float(v) for v in value]
+        if self.kind == "numbers":
+            return self.parse(value)
         if self.kind in ("int", "float"):
             return int(value) if self.kind == "int" else float(value)
         return bool(value) if self.kind == "bool" else str(value)
@@ -283,6 +294,8 @@ def page_settings(page: str, learner: str | None = None) -> list:
                 replace(p["error_rates"], key="rates", widget="experts_rates"),
                 seed_setting("experts_seed")]
     if page == "paper-lab":
+        from experiments.lemma4 import K_RANGE
+        from experiments.lemma4 import defaults as lemma4_defaults
         from experiments.registry import EXPERIMENTS
         names = tuple(EXPERIMENTS)
         # an experiment derives its runs' seeds from this one (seed + 1000·run + n in winnow-scaling), so its
@@ -291,7 +304,15 @@ def page_settings(page: str, learner: str | None = None) -> list:
                 Setting("runs", "paper_runs", "int", 3, 1, 10, label="Runs (permutations)"),
                 replace(seed_setting("paper_seed"), high=PAPER_MAX_SEED),
                 Setting("quick", "paper_quick", "bool", True, label="Small version (seconds)", control="toggle",
-                        help="The full versions of priority-table2 and manyclass take minutes on two cores.")]
+                        help="The full versions of priority-table2 and manyclass take minutes on two cores."),
+                # Lemma 4's point: k classes, their costs θ and probabilities P (not "theta": a link's data use it)
+                Setting("k", "lemma4_k", "int", 2, *K_RANGE, step=1, label="k (classes)", control="number"),
+                Setting("costs", "lemma4_theta", "numbers", lemma4_defaults(2)[0], 0.0, sys.float_info.max,
+                        label="θ — the cost of an error on each class (positive)",
+                        help="k numbers, separated by commas or spaces."),
+                Setting("p", "lemma4_p", "numbers", lemma4_defaults(2)[1], 0.0, sys.float_info.max,
+                        label="P — the class probabilities at x (rescaled to sum 1)",
+                        help="k non-negative numbers, separated by commas or spaces.")]
     if page == "data":
         return [Setting("spray", "data_spray_n", "int", 20, 1, 200, step=1, label="Points per spray", linked=False),
                 weight_setting("data_weight", "Weight of new points"),

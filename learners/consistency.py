@@ -20,18 +20,31 @@ is the Bayes decision for the costs θ.  **As printed it is false:**
     P = (0.25, 0.2, 0.15, 0.4) has the unique minimiser (1, −1, −1, 1), whose largest scores
     are those of classes 0 and 3.)
 
-:func:`examine` computes the exact minimiser by a linear program (scipy's HiGHS): variables
-f_1..f_k and slacks s_{lj} ≥ max(0, θ_l − δ̄(l,j)·f_j), minimise Σ_l P_l Σ_j s_{lj} subject to
-Σ_j f_j = 0.  **Uniqueness** is decided on the LP's optimal face: holding the objective at its
-optimum (plus a relative slack of 1e-10), 2k more programs find the smallest and the largest
-f_j among all minimisers; the minimiser is unique when every such range is shorter than
-1e-6·max θ (an unbounded range — possible when some P_l = 0 — is not unique).  k more programs
-find the classes that some minimiser decides (f_c/θ_c ≥ f_j/θ_j for all j).
+**How it is computed: exactly, in rational arithmetic.**  The loss is *separable*: collecting the
+hinges of each score, L(f) = Σ_j g_j(f_j) with g_j(x) = P_j[θ_j − x]₊ + Σ_{l≠j} P_l[θ_l + x]₊, a
+convex piecewise-linear function whose kinks are at −θ_l (l ≠ j) and θ_j.  Minimising Σ_j g_j(f_j)
+on Σ_j f_j = 0 is the linear program of the lemma; its dual has one variable λ (the multiplier of
+Σ f = 0), and f is a minimiser exactly when λ is a subgradient of every g_j at f_j (Karush–Kuhn–Tucker).
+For each of the finitely many slopes λ of the g_j the set of such f_j is an interval [lo_j, hi_j]
+(a kink, a whole segment, or a half-line where a slope continues to ±∞); the optimal λ is one with
+Σ lo_j ≤ 0 ≤ Σ hi_j, and then the **set of all minimisers** is the box Π[lo_j, hi_j] cut by
+Σ f_j = 0.  From the box: each f_j's range over the minimisers, uniqueness (every range a point),
+one vertex shown as *the* minimiser, and the classes some minimiser decides.
+
+Every number is a Fraction: θ and P as given (a float is read as the shortest decimal that prints as
+it — 0.6 is 3/5, as typed — :func:`exact`), P divided by its exact sum.  So ties are decided exactly:
+θ = (1, 3) with P = (0.75, 0.25) ties θ_j P_j at 3/4 (in floating point 0.75 against 0.75000…01 at
+other inputs), and f_j/θ_j ties are ties, not a tolerance's guess.  Nothing is solved numerically, so
+the answer does not depend on θ's scale: the problem is scale-invariant (L(cf; cθ) = c·L(f; θ) and
+Σ f = 0 is unchanged, so the minimisers scale with θ and both decisions stay), and θ = (10²⁰, 1) is
+as exact as (1, 10).  What the check reports is then written as floats; so that each fits one,
+θ's largest is at most :data:`MAX_THETA` and at most :data:`MAX_THETA_SPAN` times its smallest
+(the scores f_j/θ_j reach (k − 1)·max θ/min θ).
 
 Examples
 --------
 >>> check = examine([1, 10], [0.6, 0.4])
->>> check.minimizer.round(9).tolist(), check.unique, round(check.minimum, 9)
+>>> check.minimizer.tolist(), check.unique, check.minimum
 ([1.0, -1.0], True, 8.8)
 >>> check.predicted, check.bayes, check.differ          # argmax f/θ against argmax θP
 (0, 1, True)
@@ -43,18 +56,46 @@ Examples
 0
 >>> examine([1, 1, 1, 1], [0.25, 0.2, 0.15, 0.4]).decided  # a tie, though the minimiser is unique
 [0, 3]
+>>> examine([1, 3], [0.75, 0.25]).bayes_tied               # θP = (3/4, 3/4): a tie, exactly
+[0, 1]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
-#: relative slack on the optimal value when the optimal face is explored
-FACE_SLACK = 1e-10
-#: a coordinate's range over the optimal face shorter than this × max θ counts as a single point
-UNIQUE_TOLERANCE = 1e-6
+#: largest θ_j accepted: every number the check reports (losses reach 3k·max θ) must fit a float
+MAX_THETA = 1e300
+#: largest ratio max θ / min θ accepted: the scores f_j/θ_j reach (k − 1) times it
+MAX_THETA_SPAN = 1e300
+
+
+def exact(values) -> tuple:
+    """Each of ``values`` as an exact rational: a Fraction or an integer as it is, a float as the shortest
+    decimal that prints as it (Python's repr — what was typed: 0.6 is 3/5, not the binary double nearest
+    to 0.6).  ValueError for anything else or for a value that is not finite.
+
+    >>> exact([0.6, 3, 1e308])[0], exact([0.6, 3, 1e308])[1], exact([1e308])[0] == 10**308
+    (Fraction(3, 5), Fraction(3, 1), True)
+    """
+    out = []
+    for value in np.asarray(values, dtype=object).reshape(-1):
+        if isinstance(value, (bool, np.bool_)):
+            raise ValueError(f"{value!r} is not a number.")
+        if isinstance(value, Fraction):
+            out.append(value)
+        elif isinstance(value, (int, np.integer)):
+            out.append(Fraction(int(value)))
+        elif isinstance(value, (float, np.floating)):
+            if not np.isfinite(value):
+                raise ValueError(f"{float(value)!r} is not a finite number.")
+            out.append(Fraction(repr(float(value))))
+        else:
+            raise ValueError(f"{value!r} is not a number.")
+    return tuple(out)
 
 
 def point_problem(theta, probabilities):
@@ -70,7 +111,7 @@ def point_problem(theta, probabilities):
     try:
         theta = np.asarray(theta, dtype=float).reshape(-1)
         p = np.asarray(probabilities, dtype=float).reshape(-1)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"θ and P must be numbers; got θ = {theta!r}, P = {probabilities!r}.") from None
     if p.shape[0] < 2:
         raise ValueError("P must cover at least two classes.")
@@ -84,6 +125,42 @@ def point_problem(theta, probabilities):
     return theta, p
 
 
+def exact_problem(theta, probabilities) -> tuple[tuple, tuple]:
+    """θ and P as exact rationals (:func:`exact`), P divided by its exact sum, after :func:`point_problem`'s
+    checks and the range θ must keep (:data:`MAX_THETA`, :data:`MAX_THETA_SPAN`); ValueError otherwise.
+
+    >>> exact_problem([1e20, 1], [0.5, 0.5])[0][0] == 10**20
+    True
+    >>> exact_problem([1e308, 1], [0.5, 0.5])
+    Traceback (most recent call last):
+    ...
+    ValueError: θ's largest, 1e+308, is above 1e+300: divide every θ_j by the same number (only θ's ratios matter: the minimisers scale with θ and both decisions stay).
+    >>> exact_problem([1e200, 1e-200], [0.5, 0.5])
+    Traceback (most recent call last):
+    ...
+    ValueError: θ's largest is 1e+400 times its smallest; the lab examines costs at most 1e+300 apart (the scores f_j/θ_j would not fit a floating-point number).
+    """
+    point_problem([float(v) for v in exact(theta)], [float(v) for v in exact(probabilities)])
+    theta_q, p_q = exact(theta), exact(probabilities)
+    largest, smallest = max(theta_q), min(theta_q)
+    if largest > Fraction(MAX_THETA):
+        raise ValueError(f"θ's largest, {float(largest):g}, is above {MAX_THETA:g}: divide every θ_j by the same "
+                         "number (only θ's ratios matter: the minimisers scale with θ and both decisions stay).")
+    if largest > Fraction(MAX_THETA_SPAN) * smallest:
+        raise ValueError(f"θ's largest is {_ratio_text(largest / smallest)} times its smallest; the lab examines "
+                         f"costs at most {MAX_THETA_SPAN:g} apart (the scores f_j/θ_j would not fit a "
+                         "floating-point number).")
+    total = sum(p_q)
+    return theta_q, tuple(v / total for v in p_q)
+
+
+def _ratio_text(ratio: Fraction) -> str:
+    """A ratio that may exceed a float, to 3 significant digits: 1e+400."""
+    exponent = len(str(ratio.numerator // ratio.denominator)) - 1
+    mantissa = float(ratio / Fraction(10) ** exponent)
+    return f"{mantissa:.3g}e+{exponent:02d}"
+
+
 def fisher_minimizer(theta, probabilities) -> np.ndarray:
     """The scores seed 002's Lemma 4 names as the population minimiser (its closed form).
 
@@ -95,11 +172,30 @@ def fisher_minimizer(theta, probabilities) -> np.ndarray:
     >>> fisher_minimizer([10, 1, 1], [0.2, 0.5, 0.3]).tolist()
     [10.0, -0.5, -0.5]
     """
-    theta, p = point_problem(theta, probabilities)
-    best = int(np.argmax(theta * p))
-    f = -theta / (p.shape[0] - 1)
-    f[best] = theta[best]
-    return f
+    theta, p = exact_problem(theta, probabilities)
+    return _floats(_closed_form(theta, p))
+
+
+def _bayes(theta, p) -> list:
+    """The classes of largest θ_j·P_j (exact: more than one is a tie)."""
+    weighted = [t * q for t, q in zip(theta, p)]
+    top = max(weighted)
+    return [j for j, value in enumerate(weighted) if value == top]
+
+
+def _closed_form(theta, p) -> list:
+    star, k = _bayes(theta, p)[0], len(theta)
+    return [t if j == star else -t / (k - 1) for j, t in enumerate(theta)]
+
+
+def _loss(f, theta, p) -> Fraction:
+    k = len(theta)
+    return sum((p[l] * max(theta[l] - (f[j] if j == l else -f[j]), Fraction(0))
+                for l in range(k) for j in range(k)), Fraction(0))
+
+
+def _floats(values) -> np.ndarray:
+    return np.array([float(v) for v in values])
 
 
 def population_loss(scores, theta, probabilities) -> float:
@@ -131,71 +227,149 @@ def two_class_loss(a, theta, probabilities) -> float:
     return float(2.0 * (p[0] * max(theta[0] - a, 0.0) + p[1] * max(theta[1] + a, 0.0)))
 
 
-def _program(theta, p):
-    """The LP's arrays: minimise cost·z, A_ub z ≤ b_ub, Σ f = 0; z = (f, s)."""
-    k = p.shape[0]
-    sign = np.where(np.eye(k, dtype=bool), 1.0, -1.0)
-    # s_{lj} ≥ θ_l − δ̄(l,j) f_j  ⇔  −δ̄(l,j) f_j − s_{lj} ≤ −θ_l
-    A = np.zeros((k * k, k + k * k))
-    for l in range(k):
-        for j in range(k):
-            A[l * k + j, j] = -sign[l, j]
-            A[l * k + j, k + l * k + j] = -1.0
-    b = -np.repeat(theta, k)
-    cost = np.r_[np.zeros(k), np.repeat(p, k)]
-    equal = np.r_[np.ones(k), np.zeros(k * k)][None, :]
-    bounds = [(None, None)] * k + [(0, None)] * (k * k)
-    return cost, A, b, equal, bounds
+# ------------------------------------------------------------------ the exact minimisers
+#: an end of an interval that does not end (a slope that continues to ±∞)
+UNBOUNDED = None
 
 
-def _solve(objective, **program):
-    """scipy's linprog with HiGHS; when the dual simplex stops on a numerical "solve error" (status 4,
-    seen on some of these small programs) the interior-point solver, then the primal simplex, retries."""
-    from scipy.optimize import linprog
+def _kinks(j, theta, p) -> tuple[list, list]:
+    """g_j's kinks and slopes: ascending kinks x_1 < … < x_m (only where the slope changes) and the
+    slopes s_0 (left of x_1) … s_m (right of x_m); s_i − s_{i−1} > 0 is the P mass of the hinges at x_i."""
+    jumps: dict = {}
+    for l, (t, q) in enumerate(zip(theta, p)):
+        if q > 0:
+            x = t if l == j else -t
+            jumps[x] = jumps.get(x, Fraction(0)) + q
+    xs = sorted(jumps)
+    slopes = [-p[j]]
+    for x in xs:
+        slopes.append(slopes[-1] + jumps[x])
+    return xs, slopes
 
-    for method in ("highs", "highs-ipm", "highs-ds"):
-        result = linprog(objective, method=method, **program)
-        if result.status != 4:
-            return result
-    return result
+
+def _interval(xs, slopes, lam) -> tuple:
+    """The f_j at which λ is a subgradient of g_j: (lo, hi), an end None where it is unbounded."""
+    first = next(i for i, s in enumerate(slopes) if s >= lam)
+    after = next((i for i, s in enumerate(slopes) if s > lam), None)
+    lo = UNBOUNDED if first == 0 else xs[first - 1]
+    hi = UNBOUNDED if after is None else xs[after - 1]
+    return lo, hi
+
+
+def _optimal_box(theta, p) -> list:
+    """[(lo_j, hi_j)]: the minimisers of L on Σ f = 0 are the f with lo_j ≤ f_j ≤ hi_j and Σ f_j = 0."""
+    pieces = [_kinks(j, theta, p) for j in range(len(theta))]
+    low, high = max(s[0] for _, s in pieces), min(s[-1] for _, s in pieces)     # the dual's domain
+    values = sorted({s for _, slopes in pieces for s in slopes if low <= s <= high} | {low, high})
+    candidates = values + [(a + b) / 2 for a, b in zip(values, values[1:])]
+    for lam in sorted(candidates):
+        box = [_interval(xs, slopes, lam) for xs, slopes in pieces]
+        if all(lo is not UNBOUNDED for lo, _ in box) and sum(lo for lo, _ in box) > 0:
+            continue
+        if all(hi is not UNBOUNDED for _, hi in box) and sum(hi for _, hi in box) < 0:
+            continue
+        return box
+    raise AssertionError("no optimal multiplier: the program is always feasible and bounded")  # pragma: no cover
+
+
+def _ranges(box) -> list:
+    """Each f_j's smallest and largest value over the minimisers (None: unbounded)."""
+    out = []
+    for j, (lo, hi) in enumerate(box):
+        others = [b for i, b in enumerate(box) if i != j]
+        top_rest = None if any(h is UNBOUNDED for _, h in others) else sum((h for _, h in others), Fraction(0))
+        low_rest = None if any(l is UNBOUNDED for l, _ in others) else sum((l for l, _ in others), Fraction(0))
+        low = lo if top_rest is None else (-top_rest if lo is UNBOUNDED else max(lo, -top_rest))
+        high = hi if low_rest is None else (-low_rest if hi is UNBOUNDED else min(hi, -low_rest))
+        out.append((low, high))
+    return out
+
+
+def _vertex(box) -> list:
+    """One minimiser, a vertex of the set: every f_j at an end of its interval (the lower end when it
+    has one) but one, moved in index order until Σ f = 0."""
+    f = [lo if lo is not UNBOUNDED else hi for lo, hi in box]
+    gap = -sum(f)
+    for j, (lo, hi) in enumerate(box):
+        if gap > 0:
+            step = gap if hi is UNBOUNDED else min(gap, hi - f[j])
+        elif gap < 0:
+            step = gap if lo is UNBOUNDED else max(gap, lo - f[j])
+        else:
+            break
+        f[j] += step
+        gap -= step
+    assert gap == 0, "the box holds a point with Σ f = 0"
+    return f
+
+
+def _predictable(box, theta) -> list:
+    """The classes c for which some minimiser has f_c/θ_c ≥ f_j/θ_j for every j.
+
+    With t = f_c/θ_c: f_c = θ_c t, every other f_j ≤ θ_j t, and Σ f = 0.  The t that allow it form an
+    interval of lower ends (lo_c/θ_c, lo_j/θ_j) and upper ends (hi_c/θ_c, −Σ_{j≠c} lo_j/θ_c); on it
+    φ(t) = θ_c t + Σ_{j≠c} min(hi_j, θ_j t), the most the scores can sum to, increases, so class c can be
+    decided exactly when the interval is not empty and φ ≥ 0 at its upper end."""
+    k, out = len(theta), []
+    for c in range(k):
+        others = [j for j in range(k) if j != c]
+        lowers = [lo / theta[j] for j, (lo, _) in enumerate(box) if lo is not UNBOUNDED]
+        uppers = [] if box[c][1] is UNBOUNDED else [box[c][1] / theta[c]]
+        if all(box[j][0] is not UNBOUNDED for j in others):
+            uppers.append(-sum(box[j][0] for j in others) / theta[c])
+        if not uppers:
+            out.append(c)      # t grows without end: φ(t) → ∞, and every lower end is finite
+            continue
+        t = min(uppers)
+        if lowers and max(lowers) > t:
+            continue
+        reach = theta[c] * t + sum(theta[j] * t if box[j][1] is UNBOUNDED else min(box[j][1], theta[j] * t)
+                                   for j in others)
+        if reach >= 0:
+            out.append(c)
+    return out
 
 
 def population_minimizer(theta, probabilities) -> np.ndarray:
-    """Scores f with Σ_j f_j = 0 minimising :func:`population_loss`: a vertex of the LP's optimal set.
+    """Scores f with Σ_j f_j = 0 minimising :func:`population_loss`: a vertex of the optimal set (exact,
+    then written as floats).
 
     >>> f = population_minimizer([1, 1, 1], [0.8, 0.1, 0.1])
     >>> bool(population_loss(f, [1, 1, 1], [0.8, 0.1, 0.1])
     ...      < population_loss(fisher_minimizer([1, 1, 1], [0.8, 0.1, 0.1]), [1, 1, 1], [0.8, 0.1, 0.1]))
     True
     """
-    theta, p = point_problem(theta, probabilities)
-    cost, A, b, equal, bounds = _program(theta, p)
-    result = _solve(cost, A_ub=A, b_ub=b, A_eq=equal, b_eq=[0.0], bounds=bounds)
-    if not result.success:  # pragma: no cover - the program is always feasible and bounded below by 0
-        raise RuntimeError(f"linear program failed: {result.message}")
-    return result.x[: p.shape[0]]
+    theta, p = exact_problem(theta, probabilities)
+    return _floats(_vertex(_optimal_box(theta, p)))
 
 
 @dataclass
 class Lemma4Check:
     """Lemma 4 of seed 002 against the exact population minimiser at one point (θ, P).
 
+    Every attribute was computed exactly (in rationals) and is written as floats.
+
     Attributes
     ----------
     theta, p : ndarray of shape (k,)
+        θ as given and P divided by its sum.
+    weighted : ndarray
+        θ_j·P_j.
     bayes : int
-        argmax_j θ_j·P_j (ties to the lowest index): the decision the lemma promises.
+        argmax_j θ_j·P_j (ties to the lowest index): the decision the lemma promises, and its j*.
+    bayes_tied : list of int
+        Every class of largest θ_j·P_j (more than one: a tie, which the lemma's closed form breaks to ``bayes``).
     closed_form : ndarray
         The lemma's f (:func:`fisher_minimizer`), and ``closed_form_sum`` = Σ_j f_j
         (``closed_form_feasible``: whether it is 0).
     projected : ndarray
         The closed form moved onto Σ_j f_j = 0 (its mean subtracted), ``projected_loss`` its loss.
     minimizer : ndarray
-        A minimiser from the LP (a vertex of the optimal set), ``minimum`` its loss.
+        A minimiser (a vertex of the set of minimisers), ``minimum`` its loss; ``ratio`` its f_j/θ_j.
     ranges : ndarray of shape (k, 2)
         The smallest and largest f_j over all minimisers (± inf when unbounded).
     unique : bool
-        Whether the minimiser is unique (every range shorter than UNIQUE_TOLERANCE·max θ).
+        Whether the minimiser is unique (every range a single point).
     decided : list of int
         The classes where f_j/θ_j is largest at ``minimizer`` (more than one: a tie).
     predicted : int
@@ -203,8 +377,8 @@ class Lemma4Check:
     predictable : list of int
         The classes c for which some minimiser has f_c/θ_c ≥ f_j/θ_j for every j.
     differ : bool
-        ``decided != [bayes]``: the minimiser does not single out the class Lemma 4 promises
-        (it decides another class, or ties it with another).
+        The minimiser's decision is not a Bayes decision: ``decided`` holds a class outside ``bayes_tied``
+        (it decides another class, or ties one with another).
     """
 
     theta: np.ndarray
@@ -224,60 +398,24 @@ class Lemma4Check:
     predicted: int
     predictable: list = field(default_factory=list)
     differ: bool = False
+    bayes_tied: list = field(default_factory=list)
+    weighted: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    ratio: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    #: whether the two classes' probabilities are equal (k = 2: the loss is flat between the kinks)
+    p_equal: bool = False
+    #: whether the lemma's closed form is itself a minimiser (on Σ f = 0, with the least loss)
+    closed_form_optimal: bool = False
 
     @property
     def k(self) -> int:
         return int(self.theta.shape[0])
 
 
-def _face_programs(theta, p, minimum):
-    """Solve the LPs over the optimal face: ranges of every f_j, and the classes some minimiser decides."""
-    k = p.shape[0]
-    cost, A, b, equal, bounds = _program(theta, p)
-    for slack in (FACE_SLACK, 1e-8, 1e-6):      # a looser slack only if round-off makes the face look empty
-        A_face = np.vstack([A, cost[None, :]])
-        b_face = np.r_[b, minimum + slack * max(1.0, abs(minimum))]
-        ranges = np.empty((k, 2))
-        feasible = True
-        for j in range(k):
-            for column, direction in ((0, 1.0), (1, -1.0)):
-                objective = np.zeros(k + k * k)
-                objective[j] = direction
-                result = _solve(objective, A_ub=A_face, b_ub=b_face, A_eq=equal, b_eq=[0.0], bounds=bounds)
-                if result.status == 3:                 # unbounded: f_j runs off along the optimal face
-                    ranges[j, column] = -np.inf if direction > 0 else np.inf
-                elif result.success:
-                    ranges[j, column] = result.x[j]
-                else:
-                    feasible = False
-        if not feasible:
-            continue
-        predictable = []
-        for c in range(k):
-            # maximise t subject to f_c/θ_c − f_j/θ_j ≥ t (j ≠ c), t ≤ 1, over the optimal face
-            rows, rhs = [], []
-            for j in range(k):
-                if j == c:
-                    continue
-                row = np.zeros(k + k * k + 1)
-                row[c], row[j], row[-1] = -1.0 / theta[c], 1.0 / theta[j], 1.0
-                rows.append(row)
-                rhs.append(0.0)
-            A_c = np.vstack([np.c_[A_face, np.zeros(A_face.shape[0])], np.array(rows)])
-            objective = np.zeros(k + k * k + 1)
-            objective[-1] = -1.0
-            result = _solve(objective, A_ub=A_c, b_ub=np.r_[b_face, rhs], A_eq=np.c_[equal, [[0.0]]], b_eq=[0.0],
-                            bounds=bounds + [(None, 1.0)])
-            if result.success and result.x[-1] >= -UNIQUE_TOLERANCE * max(1.0, float(theta.max())):
-                predictable.append(c)
-        return ranges, predictable
-    raise RuntimeError("the optimal face of the linear program could not be explored")  # pragma: no cover
-
-
 def examine(theta, probabilities) -> Lemma4Check:
-    """Lemma 4 of seed 002 at one point: its closed form, the exact minimiser, both decisions.
+    """Lemma 4 of seed 002 at one point: its closed form, the exact minimisers, both decisions.
 
-    See the module docstring for the method.  θ: positive costs, P: probabilities summing to 1.
+    See the module docstring for the method.  θ: positive costs (:data:`MAX_THETA`, :data:`MAX_THETA_SPAN`),
+    P: probabilities summing to 1; a ValueError says what is wrong with them.
 
     >>> check = examine([2, 1, 1], [0.2, 0.5, 0.3])
     >>> check.closed_form.tolist(), check.closed_form_sum      # j* = 1 (θP = (0.4, 0.5, 0.3))
@@ -286,23 +424,33 @@ def examine(theta, probabilities) -> Lemma4Check:
     False
     >>> bool(check.minimum <= check.projected_loss)
     True
+    >>> examine([1e20, 1], [0.5, 0.5]).ranges.tolist()        # θ's scale does not matter: still exact
+    [[-1.0, 1e+20], [-1e+20, 1.0]]
     """
-    theta, p = point_problem(theta, probabilities)
-    k = p.shape[0]
-    bayes = int(np.argmax(theta * p))
-    closed = fisher_minimizer(theta, p)
-    total = float(closed.sum())
-    projected = closed - closed.mean()
-    minimizer = population_minimizer(theta, p)
-    minimum = population_loss(minimizer, theta, p)
-    ranges, predictable = _face_programs(theta, p, minimum)
-    scale = max(1.0, float(theta.max()))
-    unique = bool(np.all(np.isfinite(ranges)) and np.all(ranges[:, 1] - ranges[:, 0] <= UNIQUE_TOLERANCE * scale))
-    ratio = minimizer / theta
-    decided = [int(j) for j in np.flatnonzero(ratio >= ratio.max() - UNIQUE_TOLERANCE)]
+    theta, p = exact_problem(theta, probabilities)
+    k = len(theta)
+    tied = _bayes(theta, p)
+    closed = _closed_form(theta, p)
+    total = sum(closed)
+    mean = total / k
+    projected = [v - mean for v in closed]
+    box = _optimal_box(theta, p)
+    ranges = _ranges(box)
+    minimizer = _vertex(box)
+    minimum = _loss(minimizer, theta, p)
+    ratio = [f / t for f, t in zip(minimizer, theta)]
+    top = max(ratio)
+    decided = [j for j, r in enumerate(ratio) if r == top]
+    unique = all(lo is not UNBOUNDED and hi is not UNBOUNDED and lo == hi for lo, hi in ranges)
     return Lemma4Check(
-        theta=theta, p=p, bayes=bayes, closed_form=closed, closed_form_sum=total,
-        closed_form_feasible=bool(abs(total) <= 1e-12 * scale * k), closed_form_loss=population_loss(closed, theta, p),
-        projected=projected, projected_loss=population_loss(projected, theta, p), minimizer=minimizer,
-        minimum=minimum, ranges=ranges, unique=unique, decided=decided, predicted=decided[0],
-        predictable=predictable, differ=decided != [bayes])
+        theta=_floats(theta), p=_floats(p), bayes=tied[0], closed_form=_floats(closed),
+        closed_form_sum=float(total), closed_form_feasible=total == 0,
+        closed_form_loss=float(_loss(closed, theta, p)), projected=_floats(projected),
+        projected_loss=float(_loss(projected, theta, p)), minimizer=_floats(minimizer),
+        minimum=float(minimum),
+        ranges=np.array([[-np.inf if lo is UNBOUNDED else float(lo), np.inf if hi is UNBOUNDED else float(hi)]
+                         for lo, hi in ranges]),
+        unique=unique, decided=decided, predicted=decided[0], predictable=_predictable(box, theta),
+        differ=not set(decided) <= set(tied), bayes_tied=tied, weighted=_floats(t * q for t, q in zip(theta, p)),
+        ratio=_floats(ratio), p_equal=k == 2 and p[0] == p[1],
+        closed_form_optimal=total == 0 and _loss(closed, theta, p) == minimum)

@@ -128,7 +128,7 @@ def test_every_experiment_runs_from_the_paper_lab(name):
     """Each experiment of the command line also runs from the page (its small version) and shows
     a result: a table or a chart, which names its sources by their authors, never "seed 00k" (the experiments'
     own notes, written for developers, reach the page: tests/test_source_names.py)."""
-    from tests.test_source_names import assert_no_seed_word, page_text
+    from tests.test_source_names import assert_no_missing_cells, assert_no_seed_word, page_text
 
     at = app()
     at.run()
@@ -145,6 +145,7 @@ def test_every_experiment_runs_from_the_paper_lab(name):
         assert not at.exception, [e.value for e in at.exception]
         assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
     assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
+    assert_no_missing_cells(at, f"the Paper lab's {name}")
 
 
 def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_caps():
@@ -154,6 +155,9 @@ def test_the_winnow_page_runs_the_scaling_experiment_and_states_its_bounds_and_c
     at.segmented_control(key="winnow_section").set_value("High-dimensional experiment").run()
     assert not at.exception, [e.value for e in at.exception]
     assert len(at.get("plotly_chart")) == 2
+    from tests.test_source_names import assert_no_missing_cells, assert_no_seed_word, page_text
+    assert_no_seed_word(page_text(at), "the Winnow page's high-dimensional experiment")
+    assert_no_missing_cells(at, "the Winnow page's high-dimensional experiment")
     captions = " ".join(c.value for c in at.caption)
     assert "Theorem 3.1 of Agarwal's notes with the η it ran" in captions
     assert "Vacuous: Winnow η = 0.5 on the dense target" in captions
@@ -194,16 +198,27 @@ def test_lemma4_shows_the_two_class_example_failing_without_a_run_button():
 
 def test_lemma4_recomputes_as_the_inputs_change_and_says_what_is_wrong():
     at = open_lemma4()
-    at.text_input(key="lemma4_theta_2").set_value("1, 1").run()           # equal priorities: they agree
+    at.text_input(key="lemma4_theta").set_value("1, 1").run()             # equal priorities: they agree
     assert metric(at, "argmax f*_j/θ_j") == "0" == metric(at, "argmax θ_j P_j")
     assert any("the two decisions agree" in m.value for m in at.markdown)
-    at.text_input(key="lemma4_p_2").set_value("3, 2").run()               # rescaled, and said so
+    at.text_input(key="lemma4_p").set_value("3, 2").run()                 # rescaled, and said so
     assert any("summed to 5" in i.value for i in at.info) and not at.error
-    at.text_input(key="lemma4_theta_2").set_value("1, x").run()
+    at.text_input(key="lemma4_theta").set_value("1, 3").run()             # θP = (0.6·1, 0.2·3)/0.8: a tie
+    at.text_input(key="lemma4_p").set_value("0.6, 0.2").run()
+    assert metric(at, "argmax θ_j P_j") == "0 = 1 (tie)" and not at.error
+    assert any("a tie" in m.value for m in at.markdown)
+    at.text_input(key="lemma4_theta").set_value("1e308, 1").run()         # beyond the range: the lab's message
+    assert not at.exception and at.error and "above 1e+300" in as_read(at.error[0].value)
+    at.text_input(key="lemma4_theta").set_value("1e20 1").run()           # a wide θ, solved exactly
+    at.text_input(key="lemma4_p").set_value("1 1").run()
+    assert not at.exception and not at.error and metric(at, "exact minimiser") == "not unique"
+    at.text_input(key="lemma4_p").set_value("1, 0").run()                 # unbounded minimisers: ∞ written as such
+    assert not at.exception and not at.error and any("\\infty)" in m.value for m in at.markdown)
+    at.text_input(key="lemma4_theta").set_value("1, x").run()
     assert at.error and "'x' is not a number" in at.error[0].value and not at.metric
     at.number_input(key="lemma4_k").set_value(3).run()                    # k = 3 starts from its own defaults
-    assert not at.error and at.text_input(key="lemma4_theta_3").value == "1, 10, 1"
-    at.text_input(key="lemma4_p_3").set_value("0.5, 0.5").run()
+    assert not at.error and at.text_input(key="lemma4_theta").value == "1, 10, 1"
+    at.text_input(key="lemma4_p").set_value("0.5, 0.5").run()
     assert "k = 3 needs exactly 3" in as_read(at.error[0].value)      # the typed text is shown literally
 
 

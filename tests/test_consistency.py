@@ -1,13 +1,18 @@
 """Seed 002's Lemma 4 against the exact population minimiser (learners.consistency)."""
 
 import itertools
+from fractions import Fraction
 
 import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from learners.consistency import (UNIQUE_TOLERANCE, examine, fisher_minimizer, point_problem, population_loss,
+from learners.consistency import (examine, fisher_minimizer, point_problem, population_loss,
                                   two_class_loss)
+
+
+#: how far HiGHS's answer (a floating-point solver, tolerances about 1e-7) may sit from the exact one
+LP_TOLERANCE = 1e-6
 
 
 def random_case(rng, k):
@@ -153,12 +158,11 @@ def test_uniqueness_agrees_with_re_solving_under_tilted_objectives():
                 f = tilted_minimizer(theta, p, tilt)
                 assert population_loss(f, theta, p) == pytest.approx(check.minimum, abs=1e-5)
                 end = check.ranges[j, 0] if direction > 0 else check.ranges[j, 1]
-                # the face is explored with a relative slack of 1e-10 on the optimum: its ends may reach
-                # a little further than the exact face, well within the uniqueness tolerance
-                assert f[j] == pytest.approx(end, abs=UNIQUE_TOLERANCE * max(1.0, theta.max()))
+                # HiGHS, a floating-point solver, lands within its tolerances of the exact ends
+                assert f[j] == pytest.approx(end, abs=LP_TOLERANCE * max(1.0, theta.max()))
         if check.unique:
             tilted = tilted_minimizer(theta, p, rng.normal(scale=1e-7, size=k))
-            assert np.allclose(tilted, check.minimizer, atol=UNIQUE_TOLERANCE * max(1.0, theta.max()))
+            assert np.allclose(tilted, check.minimizer, atol=LP_TOLERANCE * max(1.0, theta.max()))
     assert seen == {True, False}, "the cases include unique and non-unique minimisers"
 
 
@@ -171,3 +175,77 @@ def test_point_problem_says_what_is_wrong():
         point_problem([1, -2], [0.5, 0.5])
     with pytest.raises(ValueError, match="two classes"):
         point_problem([1], [1.0])
+
+
+# ------------------------------------------------------------------ exact: θ's scale, ties, the accepted range
+def scaled(values, exponent: int) -> list:
+    """``values`` × 10^exponent as the floats a user types ("3.47e250"): the decimal shifted, not a product."""
+    return [float(f"{float(v)!r}e{exponent}") for v in values]
+
+
+@pytest.mark.parametrize("exponent", [-250, -20, 20, 250])
+def test_the_answer_does_not_depend_on_theta_s_scale(exponent):
+    """L(cf; cθ) = c·L(f; θ) and Σ f = 0 does not change: the minimisers scale with θ, both decisions stay.
+    (HiGHS stopped with "Model error" on θ = (1e20, 1); the exact method has no scale.)"""
+    rng = np.random.default_rng(40 + exponent % 7)
+    cases = [random_case(rng, k) for k in (2, 3, 4, 6) for _ in range(3)]
+    cases += [(np.array([1.0, 10.0]), np.array([0.5, 0.5])), (np.array([1.0, 10.0]), np.array([1.0, 0.0]))]
+    factor = 10.0 ** exponent
+    for theta, p in cases:
+        base, big = examine(theta, p), examine(scaled(theta, exponent), p)
+        assert (big.unique, big.decided, big.bayes_tied, big.predictable, big.differ) == \
+            (base.unique, base.decided, base.bayes_tied, base.predictable, base.differ), (theta, p)
+        assert big.minimizer == pytest.approx(base.minimizer * factor, rel=1e-12)
+        assert big.minimum == pytest.approx(base.minimum * factor, rel=1e-12)
+        assert big.ranges == pytest.approx(base.ranges * factor, rel=1e-12)
+        assert big.ratio == pytest.approx(base.ratio, rel=1e-12)
+
+
+@pytest.mark.parametrize("theta, message", [
+    ([1e308, 1], r"θ's largest, 1e\+308, is above 1e\+300"),
+    ([1e200, 1e-200], r"1e\+400 times its smallest"),
+    ([1, 5e-324], r"times its smallest"),
+])
+def test_theta_beyond_the_accepted_range_is_a_clear_value_error(theta, message):
+    with pytest.raises(ValueError, match=message):
+        examine(theta, [0.5, 0.5])
+
+
+def test_the_widest_accepted_theta_reports_finite_numbers():
+    for theta, p in (([1e300, 1], [0.5, 0.5]), ([1e300] * 6, [1 / 6] * 6), ([1, 1e-300, 1e-300], [0.2, 0.3, 0.5]),
+                     ([1e300, 1e150, 1, 1, 1, 1], [0.0, 0.0, 0.0, 0.0, 0.0, 1.0])):
+        check = examine(theta, p)
+        reported = np.r_[check.minimizer, check.minimum, check.closed_form, check.projected, check.projected_loss,
+                         check.closed_form_loss, check.ratio, check.closed_form_sum]
+        assert np.all(np.isfinite(reported)), (theta, p)
+
+
+def test_ties_are_decided_exactly_on_the_numbers_as_typed():
+    # θ = (1, 3), P = (0.6, 0.2) rescaled: θP = (3/4, 3/4). In floats 0.6/0.8 = 0.7499999999999999 and
+    # 3·(0.2/0.8) = 0.75: one class; read as the decimals typed, a tie
+    check = examine([1, 3], [Fraction(3, 4), Fraction(1, 4)])
+    assert check.bayes_tied == [0, 1] and check.bayes == 0
+    assert examine([1, 3], [0.75, 0.25]).bayes_tied == [0, 1]
+    assert examine([1, 3], [0.7500001, 0.2499999]).bayes_tied == [0]
+    # 0.6666666666666666 and 0.3333333333333333 sum to 0.9999999999999999: rescaled exactly they are 2/3 and 1/3,
+    # and θP = (1/15, 1/15) — in floats 0.06666666666666667 against 0.06666666666666665
+    assert examine([0.1, 0.2], [2 / 3, 1 / 3]).bayes_tied == [0, 1]
+    # a minimiser whose decision is one of the tied Bayes classes agrees with the lemma's promise
+    assert examine([1, 3], [0.75, 0.25]).decided == [0] and not examine([1, 3], [0.75, 0.25]).differ
+
+
+def test_the_exact_answer_meets_the_optimality_conditions():
+    """The minimiser's loss is the least over many feasible points near it, and the closed form (moved onto
+    Σf = 0) never beats it; every reported range end is itself a minimiser's coordinate."""
+    rng = np.random.default_rng(11)
+    for k in range(2, 7):
+        for _ in range(6):
+            theta, p = random_case(rng, k)
+            check = examine(theta, p)
+            for _ in range(200):
+                step = rng.normal(scale=rng.choice([1e-3, 1e-1, 1.0]), size=k)
+                other = check.minimizer + step - step.mean()
+                assert population_loss(other, theta, p) >= check.minimum - 1e-9 * max(1.0, check.minimum)
+            assert check.minimum == pytest.approx(population_loss(check.minimizer, theta, p), rel=1e-12, abs=1e-12)
+            assert check.closed_form_optimal == (check.closed_form_feasible and
+                                                 check.closed_form_loss == pytest.approx(check.minimum))

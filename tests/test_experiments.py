@@ -283,7 +283,62 @@ def test_the_scaling_figure_draws_bounds_dashed_references_dotted_and_vacuous_bo
         assert bool(vacuous) == any(r["bound_vacuous"] for r in rows)
         if vacuous:
             assert all(text == "∞" for text in vacuous[0].text) and "vacuous" in figure.layout.title.subtitle.text
+            assert "∞ is marked" in figure.layout.title.subtitle.text
         assert any(name.startswith("▲") for name in names) == any(r["runs_capped"] for r in rows)
+
+
+def _scaling_rows(vacuous_learners=("Winnow η = 0.5",), sizes=(16, 64, 256)):
+    """A winnow-scaling result: the dense target's Winnow η* bound reaches the highest data at the last n,
+    where the ∞ mark of a vacuous learner used to be printed over it."""
+    rows = []
+    for target in ("sparse", "dense"):
+        for n in sizes:
+            for learner, eta, mistakes, bound in (("Perceptron", None, 20.0 * n, 300.0 * n),
+                                                  ("Winnow η = 0.5", 0.5, 3000.0, 50.0 * n),
+                                                  ("Winnow η*", 0.1, 80.0 * n, 50.0 * n * n)):
+                vacuous = target == "dense" and learner in vacuous_learners
+                rows.append(dict(target=target, n=n, learner=learner, eta=eta, mistakes=mistakes,
+                                 mistakes_min=mistakes * 0.9, mistakes_max=mistakes * 1.1, runs=3,
+                                 runs_capped=int(n == sizes[-1] and learner == "Perceptron"),
+                                 bound=None if vacuous else bound, bound_vacuous=vacuous, trials=20000))
+    references = [dict(target=t, n=n, value=48.0 * n * n, eta_star=0.03) for t in ("sparse", "dense") for n in sizes]
+    return dict(rows=rows, trials_cap=20000, references=references)
+
+
+@pytest.mark.parametrize("vacuous", [("Winnow η = 0.5",), ("Winnow η = 0.5", "Winnow η*")])
+def test_the_scaling_figures_line_up_and_no_mark_is_printed_over_another_or_over_the_data(vacuous):
+    """Issue 34: the sparse and dense figures side by side were misaligned (only the dense one had a subtitle,
+    so its plot started lower), and the ∞ marks, written under their line at 3× the highest data, were printed
+    over the data's own markers there ("∞∞")."""
+    from viz.experiments import scaling_figure
+
+    text_band = 24                  # pixels an ∞ (16 px text) needs above its mark
+    result = _scaling_rows(vacuous)
+    sparse, dense = (scaling_figure(result, target) for target in ("sparse", "dense"))
+    # side by side: the same top and left margins and the same plot height, so the plots line up
+    for name in ("t", "l"):
+        assert getattr(sparse.layout.margin, name) == getattr(dense.layout.margin, name), name
+    plot_height, other = (f.layout.height - f.layout.margin.t - f.layout.margin.b for f in (sparse, dense))
+    assert plot_height == other
+    # the ∞ marks: text above its mark, every mark a factor 3 above all the data, no two marks at one place
+    marks = [t for t in dense.data if t.text is not None]
+    assert len(marks) == len(vacuous)
+    data_top = max(max(y for y in t.y if y is not None) for t in dense.data if t.text is None)
+    places = []
+    for trace in marks:
+        assert trace.textposition == "top center" and set(trace.text) == {"∞"}
+        assert min(trace.y) >= 3 * data_top * 0.999
+        places += list(zip(trace.x, trace.y))
+    assert len(places) == len(set(places)), "two ∞ marks at one place"
+    # the axis reaches far enough above the highest mark for its text: INFINITY_BAND pixels of the plot
+    low, high = dense.layout.yaxis.range
+    pixels_per_decade = plot_height / (high - low)
+    highest_mark = max(y for t in marks for y in t.y)
+    assert (high - np.log10(highest_mark)) * pixels_per_decade >= text_band
+    # no annotation at all (nothing else is written into the plot), and no tick reads like a sum ("1e+6")
+    assert not dense.layout.annotations
+    for figure in (sparse, dense):
+        assert all("e+" not in text for text in figure.layout.yaxis.ticktext)
 
 
 # ------------------------------------------------------------------ manyclass (seed 004)
@@ -333,7 +388,9 @@ def test_manyclass_figures_show_the_curves_the_experiment_computed():
     assert [o["fraction"] for o in curve["others"]] == pytest.approx([r["edges"] / pa["edges"] for r in oozs])
     figure = sparsification_figure(curve)
     assert list(figure.data[0].x) == curve["fraction"] and list(figure.data[0].y) == curve["accuracy"]
-    assert [t.y[0] for t in figure.data[1:]] == [r["top1"] for r in oozs]
+    assert [t.y[0] for t in figure.data[1:1 + len(oozs)]] == [r["top1"] for r in oozs]
+    full, published = figure.data[-2:]                    # the levels, named in the legend
+    assert full.y == (pa["top1"], pa["top1"]) and published.x == (0.3, 0.3) and not figure.layout.annotations
     bars = committee_figure(committee)
     assert list(bars.data[0].y) == committee["member_accuracy"]
     assert list(bars.data[1].y) == [committee["committee"], committee["min_frequency"]]
@@ -349,7 +406,7 @@ def test_lemma4_rows_count_what_the_notes_say():
     result = run_experiment("lemma4", seed=3, quick=True)
     first = result["rows"][0]
     assert first["theta"] == [1.0, 10.0] and first["minimiser"] == pytest.approx([1.0, -1.0])
-    assert first["argmax f/θ"] == [0] and first["argmax θP"] == 1 and first["differ"]
+    assert first["argmax f/θ"] == [0] and first["argmax θP"] == [1] and first["differ"]
     assert first["Σ closed form"] == pytest.approx(9.0) and not first["closed form on Σf = 0"]
     randoms = [r for r in result["rows"] if r["case"].startswith("random")]
     assert len(randoms) == result["random_cases"] == 4 * 5
@@ -380,6 +437,36 @@ def test_lemma4_inputs_normalise_p_and_accept_the_unicode_minus():
     from experiments.lemma4 import inputs
 
     theta, p, said = inputs(2, "1 ; 10", "3, 2")
-    assert p.tolist() == [0.6, 0.4] and said == ["P summed to 5; divided by it, it sums to 1."]
+    assert [float(q) for q in p] == [0.6, 0.4] and said == ["P summed to 5; divided by it, it sums to 1."]
     with pytest.raises(ValueError, match="positive"):
         inputs(2, "1, −2", "1, 1")
+
+
+@pytest.mark.parametrize("theta, p", [
+    ("1, 10", "1, 0"),                 # unbounded minimisers: the ends are ±∞ (main raised OverflowError here)
+    ("1e20 1", "1 1"),                 # a wide θ, exactly
+    ("1, 3", "0.6, 0.2"),              # θP ties exactly once P is rescaled
+    ("1e-300, 2e-300, 3e-300", "1, 1, 1"),
+    ("1, 1, 1, 1", "0.25, 0.2, 0.15, 0.4"),   # the minimiser ties two classes
+])
+def test_lemma4_explains_every_accepted_case_in_numbers_a_reader_can_read(theta, p):
+    from experiments.lemma4 import explanation, inputs
+    from learners.consistency import examine
+
+    k = len(theta.replace(",", " ").split())
+    parts = explanation(examine(*inputs(k, theta, p)[:2]))
+    text = " ".join(part for _, part in parts)
+    assert "Verdict" in text
+    for raw in ("inf", "nan", "e+", "e-"):                     # ∞ as \infty, powers of ten as 10^{e}
+        assert raw not in text.replace(r"\infty", "").replace(r"\int", ""), (raw, text)
+
+
+def test_lemma4_inputs_are_the_decimals_typed_and_p_is_rescaled_exactly():
+    from fractions import Fraction
+
+    from experiments.lemma4 import inputs
+
+    theta, p, said = inputs(2, "1, 3", "0.6, 0.2")
+    assert theta == (1, 3) and p == (Fraction(3, 4), Fraction(1, 4))
+    assert said == ["P summed to 0.8; divided by it, it sums to 1."]
+    assert inputs(3, "1, 1, 1", "0.1, 0.2, 0.7")[2] == []        # sums to 1 as typed (0.1 + 0.2 + 0.7 in floats is not)

@@ -23,7 +23,7 @@ from lab import catalog, links
 from lab.links import (MAX_LINK, DataRef, describe, lab_file, page_fields, query_of, read_lab_file,
                        read_query)
 from lab.pointcodec import decode_points, encode_points
-from lab.settings import Setting
+from lab.settings import Setting, _number_text
 from lab.stories import STORIES, make_points
 
 MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -64,6 +64,9 @@ def valid_value(draw, field: Setting):
     if field.kind == "range":
         pair = sorted(draw(st.lists(st.floats(field.low, field.high), min_size=2, max_size=2)))
         return tuple(pair)
+    if field.kind == "numbers":          # a text input's list: the widget holds "1, 10" (each number's shortest text)
+        numbers = draw(st.lists(st.floats(field.low, field.high), min_size=1, max_size=3))
+        return ", ".join(_number_text(v) for v in numbers)
     return draw(st.floats(field.low, field.high))
 
 
@@ -106,6 +109,10 @@ def assert_obeys_the_fields(link):
             assert value in (True, False)
         elif field.kind == "range":
             assert field.low <= value[0] <= value[1] <= field.high
+        elif field.kind == "numbers":
+            numbers = [float(piece) for piece in value.split(", ")]
+            assert numbers and all(math.isfinite(v) and field.low <= v <= field.high for v in numbers)
+            assert value == ", ".join(_number_text(v) for v in numbers)
         else:
             assert isinstance(value, int if field.kind == "int" else float) and not isinstance(value, bool)
             assert math.isfinite(value) and field.low <= value <= field.high

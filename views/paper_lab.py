@@ -7,11 +7,12 @@ import pandas as pd
 import streamlit as st
 
 from experiments import lemma4, winnow_scaling
-from experiments.priority import observation
+from experiments.priority import observation, table2_rows
 from experiments.registry import EXPERIMENTS
 from lab.jobs import shared_pool
 from lab.paper import job_key, paper_result
-from learners.consistency import UNIQUE_TOLERANCE, examine
+from lab.numbers import number_text
+from learners.consistency import MAX_THETA, MAX_THETA_SPAN, examine
 from learners.sources import credit, readable
 from ui import state
 from lab import settings
@@ -58,32 +59,52 @@ def lemma4_panel() -> None:
     st.latex(r"\arg\min_{\sum_j f_j = 0}\ \sum_l P_l \sum_j \left[\theta_l - \bar\delta(l,j)\, f_j\right]_+ "
              r"\;=\; f,\qquad f_j = \begin{cases} \theta_j & j = \arg\max_i \theta_i P_i \\ "
              r"-\theta_j/(k-1) & \text{otherwise} \end{cases}")
-    k = int(st.number_input("k (classes)", lemma4.K_RANGE[0], lemma4.K_RANGE[1], 2, key="lemma4_k"))
+    rows = {row.key: row for row in settings.page_settings("paper-lab")}
+    k_row, theta_row, p_row = rows["k"], rows["costs"], rows["p"]
+    k = int(st.number_input(k_row.label, int(k_row.low), int(k_row.high), step=1, key=k_row.widget,
+                            on_change=_lemma4_k_changed, **state.default_unless_set(k_row.widget, k_row.default)))
     theta_default, p_default = lemma4.defaults(k)
     left, right = st.columns(2)
-    theta_text = left.text_input("θ — the cost of an error on each class (positive)", theta_default,
-                                 key=f"lemma4_theta_{k}", help="k numbers, separated by commas or spaces.")
-    p_text = right.text_input("P — the class probabilities at x (rescaled to sum 1)", p_default,
-                              key=f"lemma4_p_{k}", help="k non-negative numbers, separated by commas or spaces.")
+    theta_text = left.text_input(theta_row.label, key=theta_row.widget, help=theta_row.help,
+                                 **state.default_unless_set(theta_row.widget, theta_default))
+    p_text = right.text_input(p_row.label, key=p_row.widget, help=p_row.help,
+                              **state.default_unless_set(p_row.widget, p_default))
     try:
         theta, p, said = lemma4.inputs(k, theta_text, p_text)
+        check = examine(theta, p)
     except ValueError as error:
         st.error(literal(str(error)), icon=":material/error:")
         return
     for message in said:
         st.info(message, icon=":material/info:")
-    check = examine(theta, p)
     first, second, third, fourth = st.columns(4)
-    first.metric("Σ f of the closed form", f"{check.closed_form_sum:.4g}")
+    first.metric("Σ f of the closed form", number_text(check.closed_form_sum))
     second.metric("exact minimiser", "unique" if check.unique else "not unique")
-    third.metric("argmax f*_j/θ_j", ", ".join(map(str, check.decided)))
-    fourth.metric("argmax θ_j P_j", str(check.bayes))
+    third.metric("argmax f*_j/θ_j", _classes(check.decided))
+    fourth.metric("argmax θ_j P_j", _classes(check.bayes_tied))
     for kind, text in lemma4.explanation(check):
-        st.latex(text) if kind == "latex" else st.markdown(readable(text))
-    st.caption("Exact minimiser: a linear program (scipy's HiGHS) in f_1..f_k and one slack per hinge, with "
-               "Σ_j f_j = 0. Uniqueness: holding the loss at its minimum, 2k further programs find the smallest "
-               "and largest f_j over all minimisers; the minimiser is unique when each range is a point "
-               f"(within {UNIQUE_TOLERANCE:g}·max θ). Classes are numbered from 0.")
+        if kind == "latex":
+            st.latex(text)
+        else:
+            st.markdown(readable(text))
+    st.caption("Exact minimiser: the linear program in f_1..f_k with Σ_j f_j = 0, solved exactly in fractions "
+               "through its one multiplier (the loss is a sum of one convex piecewise-linear function per f_j); the "
+               "whole set of minimisers comes with it, so uniqueness and ties are decided exactly, on the numbers "
+               f"as typed. θ's largest may be up to {number_text(MAX_THETA)}, and up to {number_text(MAX_THETA_SPAN)} "
+               "times its smallest. "
+               "Classes are numbered from 0.")
+
+
+def _classes(classes) -> str:
+    """Classes in a metric: "1", or "0 = 1 (tie)"."""
+    return str(classes[0]) if len(classes) == 1 else " = ".join(map(str, classes)) + " (tie)"
+
+
+def _lemma4_k_changed() -> None:
+    """A new k starts θ and P from that k's example (the old texts have the wrong count)."""
+    rows = {row.key: row for row in settings.page_settings("paper-lab")}
+    theta_default, p_default = lemma4.defaults(int(state.widget_value(rows["k"].widget, rows["k"].default)))
+    state.preset({rows["costs"].widget: theta_default, rows["p"].widget: p_default})
 
 
 @st.cache_data(show_spinner=False, max_entries=32, ttl=6 * 3600)   # full runs take minutes: kept 6 h
@@ -149,7 +170,7 @@ def experiment_panel() -> None:
                 "target) and kn/γ² against 2n² ln n/γ² (Example 2, dense), Winnow's for its tuned rate η*. Here "
                 "each learner's mistakes stand beside the bound of the parameters it actually ran (dashed, its "
                 "colour): Novikoff for the Perceptron, Theorem 3.1 with its own η for Winnow — at η = 0.5 and at "
-                "the construction's η*. The notes' η* form is a grey dotted reference, not a bound of η = 0.5; "
+                f"the construction's η*. The η* form of {credit('003')} is a grey dotted reference, not a bound of η = 0.5; "
                 "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
             a, b = st.columns(2)
             a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
@@ -193,21 +214,7 @@ def experiment_panel() -> None:
                                   for r in result["rows"]])
             st.dataframe(table, hide_index=True)
         elif name == "priority-table2":
-            table = []
-            for row in result["rows"]:
-                if not row["available"]:
-                    table.append({"dataset": row["dataset"], "kernel": "—", "ours": None,
-                                  "published ours": row["published"][0], "note": "not available"})
-                    continue
-                risk, recall = row["expected_risk"], row["sensitivity"]
-                table.append({"dataset": row["dataset"], "kernel": row["kernel"], "ours": risk["ours (sgd)"],
-                              "published ours": row["published"][0],
-                              "ours (perceptron)": risk.get("ours (perceptron)"),
-                              "SVM": risk["SVM"], "published SVM": row["published"][1], "CSOVA": risk["CSOVA"],
-                              "CSOVO": risk["CSOVO"], "CSCS": risk.get("CSCS"),
-                              "sensitivity (ours)": recall["ours (sgd)"], "published sensitivity": row["published"][4],
-                              "important class": row["important_class"]})
-            st.dataframe(pd.DataFrame(table), hide_index=True)
+            st.dataframe(pd.DataFrame(table2_rows(result)), hide_index=True)
         elif name == "manyclass":
             committee, curve = result["committee"], result["sparsification"]
             st.markdown(

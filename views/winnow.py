@@ -29,7 +29,8 @@ if section == WINNOW_SECTIONS[1]:
     st.markdown(
         "Each learner's mistakes (solid) beside the bound of the parameters it actually ran (dashed, same "
         "colour): Novikoff's R²‖u‖₂²/γ² for the Perceptron; Theorem 3.1 with its own η for Winnow, at "
-        "η = 0.5 and at the construction's tuned η*. The notes' tuned form 2R∞²‖u‖₁² ln d/γ² bounds "
+        "η = 0.5 and at the construction's tuned η*. The tuned form 2R∞²‖u‖₁² ln d/γ² of "
+        f"{credit('003')} bounds "
         "Winnow at η* only: it is drawn as a grey dotted reference. On the dense target Theorem 3.1 at "
         "η = 0.5 is vacuous (marked ∞): it promises nothing there. ▲ marks a count that reached the cap of "
         "the stream (a lower bound).")

@@ -23,17 +23,38 @@ REFERENCE_LINE = dict(color="#9a9a9a", dash="dot", width=3.5)
 CAPPED_MARKER = dict(symbol="triangle-up", size=13, color="#000000", line=dict(width=0))
 
 
+#: the scaling figures' plot height and top margin (title and a two-line subtitle): the same for both targets,
+#: so the two figures side by side have their plots at the same height and of the same size
+SCALING_PLOT_HEIGHT = 320
+SCALING_TOP = 92
+#: pixels kept free above the highest data for the ∞ marks (a mark's text, 16 px, and its gap)
+INFINITY_BAND = 30
+
+
+def decade_ticks(low: float, high: float) -> dict:
+    """Tick values and labels of a log axis from ``low`` to ``high``: every whole decade, written out in full
+    ("1,000,000", never "1e+6", which reads as a sum).
+
+    >>> decade_ticks(30, 2e6)
+    {'tickvals': [100, 1000, 10000, 100000, 1000000], 'ticktext': ['100', '1,000', '10,000', '100,000', '1,000,000']}
+    """
+    first, last = int(np.ceil(np.log10(low))), int(np.floor(np.log10(high)))
+    values = [10 ** e for e in range(first, last + 1)]
+    return {"tickvals": values, "ticktext": [f"{v:,}" if v >= 1 else f"{v:g}" for v in values]}
+
+
 def scaling_figure(result: dict, target: str) -> go.Figure:
     """Mistakes of each learner of ``winnow-scaling`` against n, with the bound of its own parameters.
 
     ``result`` is :func:`experiments.winnow_scaling.run`'s.  Per learner (one colour): the mean
     mistakes (solid; bars from the fewest to the most over the runs) and its bound (dashed, the
     same colour) — Novikoff for the Perceptron, Theorem 3.1 with the η it ran for Winnow.  Where
-    Theorem 3.1 is vacuous no line is drawn: an "∞" marker at the top of the plot and a legend
-    entry say so.  Counts that reached the cap are marked ▲ (a lower bound).  The seed's tuned
-    form for η* is drawn underneath as a reference (light grey, dotted, no markers) whose legend
-    says it is for η*, not for η = 0.5.
-    Log–log axes.
+    Theorem 3.1 is vacuous no line is drawn: an "∞" mark in a band above all the data, one row per
+    learner so two marks never share a place, and a legend entry say so.  Counts that reached the cap
+    are marked ▲ (a lower bound).  Agarwal's tuned form for η* is drawn underneath as a reference (light
+    grey, dotted, no markers) whose legend says it is for η*, not for η = 0.5.  Log–log axes, ticks at the
+    sizes run and at whole decades.  The plot's height and top margin do not depend on the target, so
+    the sparse and dense figures side by side line up.
 
     >>> rows = [dict(target="dense", n=n, learner=l, eta=e, mistakes=m, mistakes_min=m, mistakes_max=m,
     ...              runs=1, runs_capped=int(l == "Winnow η = 0.5"), bound=b, bound_vacuous=b is None, trials=9)
@@ -47,20 +68,25 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
      'Perceptron: mistakes', 'Perceptron: its bound', 'Winnow η = 0.5: mistakes',
      'Winnow η = 0.5: bound vacuous at every n<br>(Thm 3.1 says nothing; no line)',
      '▲ reached the cap of 20,000 trials: a lower bound']
-    >>> figure.data[4].text, figure.data[0].line.dash, figure.data[0].mode
-    (('∞', '∞'), 'dot', 'lines')
+    >>> figure.data[4].text, figure.data[4].textposition, figure.data[0].line.dash, figure.data[0].mode
+    (('∞', '∞'), 'top center', 'dot', 'lines')
     >>> figure.layout.title.subtitle.text
-    'Winnow η = 0.5: Theorem 3.1 is vacuous where ∞ is marked (ηγ ≤ ‖u‖₁ ln cosh ηR∞)'
+    'Winnow η = 0.5: no bound where ∞ is marked<br>(Theorem 3.1 vacuous: ηγ ≤ ‖u‖₁ ln cosh ηR∞)'
+    >>> figure.layout.margin.t == scaling_figure(result, "sparse").layout.margin.t
+    True
     """
     rows = [r for r in result["rows"] if r["target"] == target]
     learners = list(dict.fromkeys(r["learner"] for r in rows))
-    finite = [v for r in rows for v in (r["mistakes_max"], r["bound"]) if v is not None and v > 0]
     references = [r for r in result.get("references", []) if r["target"] == target]
-    finite += [r["value"] for r in references]
-    top = max(finite) * 3 if finite else 10.0
-    bottom = max(min(r["mistakes_min"] for r in rows) / 2, 0.5) if rows else 0.5
+    axis = _scaling_axis(result, target)
+    rows_at, (low, high) = axis["rows_at"], axis["range"]
+    vacuous_learners = list(rows_at)
+    # both targets' figures: the top margin of the most ∞ rows, the left of the longest tick label of either
+    targets = list(dict.fromkeys(r["target"] for r in result["rows"]))
+    axes = [_scaling_axis(result, t) for t in targets] or [axis]
+    top_margin = SCALING_TOP + 26 * max(0, max(len(a["rows_at"]) for a in axes) - 1)
+    longest = max(len(text) for a in axes for text in a["ticks"]["ticktext"])
     figure = go.Figure()
-    vacuous_any = []
     if references:  # first, so the curves it is compared with lie on top
         others = sorted({f"{r['eta']:g}" for r in rows if r.get("eta") is not None and r["learner"] != "Winnow η*"})
         figure.add_trace(go.Scatter(
@@ -93,12 +119,11 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
                 hovertemplate="n = %{x}<br>bound %{y:,.1f}<extra>" + learner + "</extra>"))
         vacuous = [r["n"] for r in mine if r["bound_vacuous"]]
         if vacuous:
-            vacuous_any.append(learner)
             where = "every n" if len(vacuous) == len(mine) else "n = " + ", ".join(map(str, vacuous))
             figure.add_trace(go.Scatter(
-                x=vacuous, y=[top] * len(vacuous), name=f"{learner}: bound vacuous at {where}"
-                                                         "<br>(Thm 3.1 says nothing; no line)",
-                mode="markers+text", text=["∞"] * len(vacuous), textposition="bottom center",
+                x=vacuous, y=[rows_at[learner]] * len(vacuous), name=f"{learner}: bound vacuous at {where}"
+                                                                     "<br>(Thm 3.1 says nothing; no line)",
+                mode="markers+text", text=["∞"] * len(vacuous), textposition="top center",
                 textfont=dict(color=color, size=16), line=dict(color=color, dash="dash", width=2),
                 marker=dict(symbol="line-ew-open", size=14, color=color, line=dict(width=2, color=color)),
                 hovertemplate="n = %{x}<br>Theorem 3.1: denominator ≤ 0, no bound<extra>" + learner + "</extra>"))
@@ -112,17 +137,38 @@ def scaling_figure(result: dict, target: str) -> go.Figure:
             customdata=[[r["learner"], r["runs_capped"], r["runs"]] for r in capped],
             hovertemplate="%{customdata[0]}, n = %{x}: %{customdata[1]} of %{customdata[2]} runs capped"
                           "<extra></extra>"))
-    title = dict(text=f"{target} target: mistakes against n")
-    if vacuous_any:
-        title["subtitle"] = dict(text=" · ".join(f"{name}: Theorem 3.1 is vacuous where ∞ is marked "
-                                                 "(ηγ ≤ ‖u‖₁ ln cosh ηR∞)" for name in vacuous_any))
+    title = dict(text=f"{target} target: mistakes against n", yref="container", y=1, yanchor="top", pad=dict(t=8))
+    if vacuous_learners:
+        title["subtitle"] = dict(text="<br>".join(
+            f"{name}: no bound where ∞ is marked<br>(Theorem 3.1 vacuous: ηγ ≤ ‖u‖₁ ln cosh ηR∞)"
+            for name in vacuous_learners))
     sizes = sorted({r["n"] for r in rows} | {r["n"] for r in references})
     figure.update_layout(title=title, xaxis_title="n (features)", yaxis_title="mistakes",
                          # ticks at the sizes run, and at whole decades of mistakes: no "2, 5" between decades
                          xaxis=dict(type="log", tickmode="array", tickvals=sizes, ticktext=[f"{n:,}" for n in sizes]),
-                         yaxis=dict(type="log", range=[np.log10(bottom), np.log10(top * 2)], dtick=1,
-                                    tickformat=",~g"))
-    return legend_below(figure, plot_height=320, top=70 if vacuous_any else 40)
+                         yaxis=dict(type="log", range=[low, high], tickmode="array", automargin=False,
+                                    **axis["ticks"]))
+    figure = legend_below(figure, plot_height=SCALING_PLOT_HEIGHT, top=top_margin, left=34 + 8 * longest)
+    figure.update_yaxes(automargin=False)          # the same left margin as the other target's figure
+    return figure
+
+
+def _scaling_axis(result: dict, target: str) -> dict:
+    """The y axis of ``target``'s scaling figure: its log range, decade ticks, and the height of each
+    vacuous learner's row of ∞ marks (a factor 3 apart, the first 3× above the highest data)."""
+    rows = [r for r in result["rows"] if r["target"] == target]
+    finite = [v for r in rows for v in (r["mistakes_max"], r["bound"]) if v is not None and v > 0]
+    finite += [r["value"] for r in result.get("references", []) if r["target"] == target]
+    highest = max(finite) if finite else 10.0
+    bottom = max(min(r["mistakes_min"] for r in rows) / 2, 0.5) if rows else 0.5
+    vacuous = list(dict.fromkeys(r["learner"] for r in rows if r["bound_vacuous"]))
+    rows_at = {name: highest * 3.0 ** (1 + index) for index, name in enumerate(vacuous)}
+    top = max(rows_at.values(), default=highest * 2)
+    span = np.log10(top) - np.log10(bottom)
+    # room above the last row of marks for its text (INFINITY_BAND px of the plot's height)
+    headroom = INFINITY_BAND * span / (SCALING_PLOT_HEIGHT - INFINITY_BAND) if vacuous else 0.15
+    low, high = float(np.log10(bottom)), float(np.log10(top) + headroom)
+    return {"rows_at": rows_at, "range": (low, high), "ticks": decade_ticks(10 ** low, 10 ** high)}
 
 
 def epsilon_figure(rows, best_epsilon: float, best_bound: float) -> go.Figure:
@@ -147,22 +193,31 @@ def ours_vs_published_figure(rows, value: str, published: str, label: str) -> go
     return legend_below(figure, plot_height=240, top=20)
 
 
+#: a reference level or place drawn as a dotted grey line, named in the legend (never written into the plot,
+#: where a label would be cut at the plot's edge or lie on the data)
+LEVEL_LINE = dict(color="#9a9a9a", dash="dot", width=1.5)
+
+
 def sparsification_figure(sparsification: dict) -> go.Figure:
     """Test accuracy of a trained model against the fraction of its edges kept (seed 004 §3, Fig. 4b).
 
     ``sparsification`` is the ``manyclass`` result's: ``fraction``, ``kept``, ``accuracy`` (the
     sparsified model's curve), ``full_accuracy`` and ``others`` — other models placed at their own
     number of edges as a fraction of the sparsified model's (OOZ).  A dotted line marks the full
-    model's accuracy; a dotted vertical marks seed 004's published 30% (its task 4, not this data).
+    model's accuracy; a dash-dotted vertical marks seed 004's published 30% (its task 4, not this data); both
+    are named in the legend.
 
     >>> figure = sparsification_figure(dict(fraction=[1.0, 0.3, 0.05], kept=[100, 30, 5],
     ...                                     accuracy=[0.9, 0.9, 0.8], total=100, model="PA-II",
     ...                                     full_accuracy=0.9,
     ...                                     others=[dict(method="OOZ d=20", fraction=0.3, accuracy=0.85)]))
-    >>> [trace.name for trace in figure.data]
-    ['PA-II, largest-|w| edges kept', 'OOZ d=20 (its own edges)']
-    >>> figure.layout.xaxis.range[1] > 1.0, [shape.x0 for shape in figure.layout.shapes]   # the full level, 30%
-    (True, [0, 0.3])
+    >>> [trace.name for trace in figure.data]  # doctest: +NORMALIZE_WHITESPACE
+    ['PA-II, largest-|w| edges kept', 'OOZ d=20 (its own edges)', 'full PA-II: 0.900',
+     'Madani & Huang: 30% kept, no loss<br>(their task 4)']
+    >>> figure.layout.xaxis.range[1] > 1.0, figure.data[2].y, figure.data[3].x   # the full level, 30%
+    (True, (0.9, 0.9), (0.3, 0.3))
+    >>> figure.layout.annotations
+    ()
     """
     model = sparsification.get("model", "model")
     figure = go.Figure(go.Scatter(
@@ -177,12 +232,16 @@ def sparsification_figure(sparsification: dict) -> go.Figure:
                         color=CLASS_COLORS[(index + 1) % len(CLASS_COLORS)]),
             hovertemplate="%{x:.0%} of " + model + "'s edges<br>accuracy %{y:.3f}<extra>" + other["method"] + "</extra>"))
     full = sparsification.get("full_accuracy", sparsification["accuracy"][0])
-    figure.add_hline(y=full, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text=f"full {model}: {full:.3f}", annotation_position="bottom right")
-    figure.add_vline(x=0.3, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text=f"{credit('004')}: 30% kept, no loss (their task 4)", annotation_position="top left")
+    values = list(sparsification["accuracy"]) + [o["accuracy"] for o in sparsification.get("others", [])] + [full]
+    spread = max(max(values) - min(values), 0.01)
+    low, high = min(values) - 0.1 * spread, max(values) + 0.1 * spread
+    figure.add_trace(go.Scatter(x=[0, 1.05], y=[full, full], mode="lines", line=LEVEL_LINE, hoverinfo="skip",
+                                name=f"full {model}: {full:.3f}"))
+    figure.add_trace(go.Scatter(x=[0.3, 0.3], y=[low, high], mode="lines", line=dict(LEVEL_LINE, dash="dashdot"),
+                                hoverinfo="skip",
+                                name=f"{credit('004')}: 30% kept, no loss<br>(their task 4)"))
     figure.update_layout(xaxis_title="fraction of the edges kept", yaxis_title="test accuracy (top 1)",
-                         xaxis=dict(tickformat=".0%", range=[0, 1.05]))
+                         xaxis=dict(tickformat=".0%", range=[0, 1.05]), yaxis=dict(range=[low, high]))
     return legend_below(figure, plot_height=260, top=30)
 
 
@@ -191,37 +250,45 @@ def committee_figure(committee: dict) -> go.Figure:
 
     ``committee`` is the ``manyclass`` result's: ``member_accuracy`` (one per member),
     ``committee`` (majority vote) and optionally ``min_frequency`` (the rarest predicted class).
-    A dotted line marks the members' mean.
+    A dotted line marks the members' mean, named in the legend.  The axis labels are short and broken over
+    two lines, so they stand upright and whole in a narrow column.
 
     >>> figure = committee_figure(dict(member_accuracy=[0.80, 0.82, 0.81], committee=0.83,
     ...                                min_frequency=0.815, member="OOZ d=100", passes=3))
     >>> list(figure.data[0].x), list(figure.data[1].x)
-    (['member 1', 'member 2', 'member 3'], ['majority vote', 'rarest class vote'])
-    >>> round(figure.layout.shapes[0].y0, 3)
-    0.81
+    (['member 1', 'member 2', 'member 3'], ['majority<br>vote', 'rarest-class<br>vote'])
+    >>> figure.data[2].name, round(figure.data[2].y[0], 3)
+    ("members' mean 0.810", 0.81)
     """
     members = committee["member_accuracy"]
     passes = committee.get("passes", "?")
     labels = [f"member {i + 1}" for i in range(len(members))]
-    votes = {"majority vote": committee["committee"]}
+    votes = {"majority<br>vote": committee["committee"]}
     if committee.get("min_frequency") is not None:
-        votes["rarest class vote"] = committee["min_frequency"]
+        votes["rarest-class<br>vote"] = committee["min_frequency"]
     # points, not bars: the axis does not start at 0, and a bar's length would overstate the differences
+    mean = float(np.mean(members))
+
+    def away(values):        # each value's label on the far side of its point from the mean's line
+        return ["bottom center" if value < mean else "top center" for value in values]
+
     figure = go.Figure([
         go.Scatter(x=labels, y=members, name=f"a member alone ({committee.get('member', 'member')})", mode="markers+text",
                    marker=dict(symbol="circle", size=12, color=CLASS_COLORS[4]), text=[f"{a:.3f}" for a in members],
-                   textposition="top center"),
+                   textposition=away(members)),
         go.Scatter(x=list(votes), y=list(votes.values()), name=f"the committee of {len(members)}",
                    mode="markers+text", marker=dict(symbol="diamond", size=14, color=CLASS_COLORS[0]),
-                   text=[f"{a:.3f}" for a in votes.values()], textposition="top center"),
+                   text=[f"{a:.3f}" for a in votes.values()], textposition=away(votes.values())),
     ])
-    mean = float(np.mean(members))
-    figure.add_hline(y=mean, line=dict(color="#9a9a9a", dash="dot", width=1.5),
-                     annotation_text=f"members' mean {mean:.3f}", annotation_position="top left")
+    categories = labels + list(votes)
+    figure.add_trace(go.Scatter(x=categories, y=[mean] * len(categories), mode="lines", line=LEVEL_LINE,
+                                hoverinfo="skip", name=f"members' mean {mean:.3f}"))
     values = list(members) + list(votes.values())
     spread = max(values) - min(values)
     low, high = min(values) - max(spread, 0.01) * 2, max(values) + max(spread, 0.01) * 1.5
     figure.update_layout(yaxis_title="test accuracy (top 1)", yaxis_range=[max(0.0, low), min(1.0, high)],
+                         xaxis=dict(tickangle=0, automargin=False),
                          title=dict(text=f"{len(members)} members, {passes} pass{'' if passes == 1 else 'es'} each",
                                     font=dict(size=13)))
+    # no x-axis title: the band under the plot holds the two-line labels
     return legend_below(figure, plot_height=250, top=40)

@@ -21,8 +21,9 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 PLOTLY_JS = STATIC / PLOTLY_FILE          # copied from the plotly package on first use (a fresh clone has none)
-#: a column of two on a 1280-wide page, one column on a phone-sized window, and a wide one
-WIDTHS = (480, 600, 1000)
+#: a phone (390 px: the page's column), a column of two on a 1280-wide page (the Paper lab's and Winnow's pairs,
+#: 400 px), one column on a small window, and a wide one
+WIDTHS = (350, 400, 600, 1000)
 
 
 def _scaling_result() -> dict:
@@ -75,7 +76,8 @@ MEASURE = """([figure, width]) => {
     const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     const all = (s) => [...div.querySelectorAll(s)].filter((e) => e.getBoundingClientRect().width > 0).map(box);
     return {svg: box(div.querySelector('.main-svg')), legend: all('.legend .bg'), legendText: all('.legend .legendtext'),
-            xtitle: all('.g-xtitle text'), ytitle: all('.g-ytitle text'), title: all('.gtitle'),
+            xtitle: all('.g-xtitle text'), ytitle: all('.g-ytitle text'), title: all('.gtitle, .gtitle-subtitle'),
+            marks: all('.textpoint text'), notes: all('.annotation-text'),
             xticks: all('.xaxislayer-above .xtick text'), yticks: all('.yaxislayer-above .ytick text'),
             xtickText: [...div.querySelectorAll('.xaxislayer-above .xtick text')].map((e) => e.textContent)};
   });
@@ -102,17 +104,24 @@ def test_no_legend_title_or_tick_label_runs_into_another(plot_page, width):
     for name, figure in figures().items():
         boxes = plot_page.evaluate(MEASURE, [json.loads(figure.to_json()), width])
         left, top, right, bottom = boxes["svg"]
-        groups = {key: boxes[key] for key in ("legendText", "xtitle", "ytitle", "title", "xticks", "yticks")}
+        groups = {key: boxes[key] for key in ("legendText", "xtitle", "ytitle", "title", "xticks", "yticks", "marks",
+                                              "notes")}
         for key, items in groups.items():
             for item in items:
                 assert item[0] >= left - 0.5 and item[2] <= right + 0.5 and item[1] >= top - 0.5 \
                     and item[3] <= bottom + 0.5, f"{name} at {width}px: a {key} box is cut by the figure's edge"
         pairs = [("legendText", "xtitle"), ("legendText", "xticks"), ("legendText", "title"), ("xtitle", "xticks"),
-                 ("ytitle", "yticks"), ("title", "yticks"), ("legendText", "yticks"), ("legendText", "ytitle")]
+                 ("ytitle", "yticks"), ("title", "yticks"), ("legendText", "yticks"), ("legendText", "ytitle"),
+                 ("marks", "title"), ("marks", "xticks"), ("marks", "yticks"), ("notes", "marks"), ("notes", "title")]
         for first, second in pairs:
             for a in groups[first]:
                 for b in groups[second]:
                     assert not overlap(a, b), f"{name} at {width}px: a {first} box runs into a {second} box"
+        for key in ("marks", "notes"):             # text written into the plot: never one over another ("∞∞")
+            items = groups[key]
+            for i, a in enumerate(items):
+                for b in items[i + 1:]:
+                    assert not overlap(a, b), f"{name} at {width}px: two {key} are printed over each other"
 
 
 def test_winnow_log_ticks_are_the_sizes_run_not_plotly_minor_digits(plot_page):

@@ -1,5 +1,6 @@
 """The Paper lab in headless Chromium: a long run shows its progress and stops at once on Stop;
-priority-figures draws its regions; the Priority page draws every method side by side."""
+priority-figures draws its regions, and Lemma 4 its own text, its point in the link; the Priority page draws
+every method side by side."""
 
 import time
 
@@ -14,6 +15,7 @@ pytestmark = [pytest.mark.browser, TIMED]
 
 def choose_experiment(page, name: str) -> None:
     page.locator(".st-key-paper_experiment").click()
+    page.keyboard.type(name)                  # filtered: the list shows only the first options it holds
     page.get_by_role("option", name=name).first.click()
     wait_idle(page)
 
@@ -69,6 +71,13 @@ def test_priority_figures_are_drawn_and_served_from_the_cache_again(page, server
     assert page.locator('[data-testid="stPlotlyChart"]').count() == 4
     page.locator('[data-testid="stPlotlyChart"]').nth(1).scroll_into_view_if_needed()
     screenshot(page, "paper-lab-priority-figures", full_page=True)
+    # Lemma 4 on the same page: its text and formulas only (it printed Streamlit's API documentation 30 times,
+    # 63,528 px), and its point in the address bar
+    choose_experiment(page, "lemma4")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('costs') === '1,10'", timeout=20_000)
+    assert page.locator('[data-testid="stHelp"]').count() == 0
+    height = page.evaluate("document.querySelector('[data-testid=stMain]').scrollHeight")
+    assert height < 5000, f"the Lemma 4 page is {height} px tall"
 
 
 def test_priority_page_draws_every_method_side_by_side(page, server_url):
