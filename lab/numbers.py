@@ -107,7 +107,9 @@ _SIGN = re.compile(rf"^([-+]){_INNER}+")
 _HAS_INNER = re.compile(_INNER)
 #: a plain decimal, the form every option set reads: read at once (a CSV file has 300,000 of them)
 _PLAIN_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
-_SPACED_PLAIN_DECIMAL = re.compile(rf"\s*{_PLAIN_DECIMAL.pattern}\s*")
+#: a plain decimal with the only blanks Python's float() itself strips around it (\s also matches the
+#: separators \x1c–\x1f, which float() refuses): what read_each may hand to float() at once
+_SPACED_PLAIN_DECIMAL = re.compile(rf"[ \t\n\r\f\v]*{_PLAIN_DECIMAL.pattern}[ \t\n\r\f\v]*")
 _EXPONENT = re.compile(r"[eE]([-+]?\d+)$")
 
 
