@@ -152,7 +152,7 @@ class Player {
     this.slider.max = String(this.T);
     this.stateAt = modelIndex(payload.trials.updated || "", this.T);
     this.templates = payload.math.templates.map((template) => template.split(PLACEHOLDER));
-    this.Plotly = await (this.options.Plotly ? Promise.resolve(this.options.Plotly) : loadPlotly(this.options.src));
+    this.Plotly = await (this.options.Plotly ? Promise.resolve(labPlotly(this.options.Plotly)) : loadPlotly(this.options.src));
     this.kind = payload.kind;
     this.root.dataset.kind = payload.kind;
     this.dual = payload.kind === "points" && payload.boundary.dual ? new DualGrid(payload.boundary.dual) : null;

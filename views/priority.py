@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from components.plotly_assets import PLOTLY_CONFIG
 from datasets.pointset import THETA_RANGE, THETA_STEPS
 from experiments.priority import BASELINE_NAMES, OURS, fit_methods
 from lab.limits import SHARED_RUN_POINTS
@@ -138,7 +139,7 @@ if need_points(points, min_classes=2):
         ours_slot.error(f"Ours could not be fitted on these points: {literal(error)} Your points are unchanged.")
         ours_rows = []
     else:
-        ours_slot.plotly_chart(ours_figure, key="priority_ours", theme=None)
+        ours_slot.plotly_chart(ours_figure, key="priority_ours", theme=None, config=PLOTLY_CONFIG)
     with player:
         learner_page("priority", extra={"theta": tuple(theta.tolist())})
     with baselines_slot, st.spinner("Fitting the baselines on your points…"):
@@ -158,7 +159,7 @@ if need_points(points, min_classes=2):
                        "scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the plain SVM ignores "
                        "θ. The baselines see the coordinates standardised (mean 0, variance 1 per axis), as SVMs "
                        "need; ours sees them as drawn." + sample)
-            st.plotly_chart(figure, key="priority_regions", theme=None)
+            st.plotly_chart(figure, key="priority_regions", theme=None, config=PLOTLY_CONFIG)
             st.caption("Regions of every method for the θ above, on the same axes. 'exact': the model predicts the "
                        "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "
                        "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': one-vs-one voting has no "

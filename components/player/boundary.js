@@ -48,7 +48,8 @@ class BoundaryScene {
                               title: {...((axis && axis.title) || {}), font: {...(((axis && axis.title) || {}).font || {}), color: CLEAR}}});
     this.aboveLayout = {...base, legend, title: {...(base.title || {}), text: ""}, paper_bgcolor: CLEAR,
                         plot_bgcolor: CLEAR, meta: undefined, xaxis: quiet(base.xaxis), yaxis: quiet(base.yaxis)};
-    const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "boundary"}};
+    // (the lab's config, LAB_PLOTLY_CONFIG, is every figure's default: labPlotly of player/plotly.js)
+    const config = {responsive: true, toImageButtonOptions: {format: "svg", filename: "boundary"}};
     // Both layers keep exactly the same margins (never grown by plotly.js for a legend or a label:
     // the layer above, which has the legend, would then have a smaller plot than the layer below and
     // the points would drift off their regions).  The bottom margin is sized from the legend drawn.

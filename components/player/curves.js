@@ -32,7 +32,7 @@ class CurvesScene {
     this.curvesLayout = this.layoutFor(figure.layout, "curves");
     // the base figure's y axis, kept apart: plotly.js writes later relayouts into the layout it was given
     this.curvesBaseY = JSON.parse(JSON.stringify(this.curvesLayout.yaxis || {}));
-    const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
+    const config = {responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
     await this.Plotly.react(this.curves, {data: figure.data, layout: this.curvesLayout, config});
     if (!this.curvesFollowing) {
       this.curvesFollowing = true;
@@ -93,7 +93,7 @@ class CurvesScene {
     const figure = JSON.parse(this.payload.invariants);
     this.invariantsLayout = this.layoutFor(figure.layout, "invariants");
     await this.Plotly.react(this.invariants, {data: figure.data, layout: this.invariantsLayout,
-                                              config: {displaylogo: false, responsive: true}});
+                                              config: {responsive: true}});
     this.invariantsDrawn = true;
     this.invariantsCursor.move(this.t);
   }
