@@ -14,7 +14,7 @@ import json
 import pytest
 
 from .conftest import VIEWPORT, screenshot, wait_idle
-from .player import PLAYER, STATE, focus_page, open_lab_file, open_story, press, trial, wait_for_player
+from .player import PLAYER, STATE, control, focus_page, open_lab_file, open_story, press, trial, wait_for_player
 from .test_lab_in_chromium import assert_nothing_offered_outside, modebars
 
 pytestmark = pytest.mark.browser
@@ -104,7 +104,7 @@ def test_the_export_opens_at_the_trial_the_player_shows_with_its_title_in_view(b
 
 def test_an_export_and_a_lab_file_made_in_the_projector_theme_open_in_it(browser, page, server_url, tmp_path):
     open_story(page, server_url, "thin-margin", "perceptron")
-    page.locator(".mbl-projector-button").click()
+    control(page, ".mbl-projector-button").click()
     page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-projector')")
     step_to(page, K)
     open_share_panel(page)
