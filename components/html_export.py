@@ -34,8 +34,8 @@ HERE = Path(__file__).parent
 #: components/timeline.js (the Player, which mixes in the parts: boundary, curves, experts, math, present, export);
 #: one scope, so a module may use at load time only what the modules before it define; grading.js is the quiz's
 #: reader and judge of a typed number (lab/grading.py's rule)
-PLAYER_MODULES = ("dom", "plotly", "url", "state", "kernel", "overlay", "boundary", "curves", "experts", "math",
-                  "present", "export", "grading")
+PLAYER_MODULES = ("dom", "plotly", "image", "url", "state", "kernel", "overlay", "boundary", "curves", "experts",
+                  "math", "present", "export", "grading")
 #: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
 #: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector), and
 #: last the one row of controls (toolbar.js groups the controls the others added)

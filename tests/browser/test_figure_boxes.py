@@ -131,18 +131,39 @@ SAVED_LEGEND = """(svgText) => {
   svg.setAttribute('height', svg.viewBox.baseVal.height);
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top - 1.5, r.right, r.bottom + 1.5]; };
   const texts = [...svg.querySelectorAll('.legend .legendtext')].map((e) => ({text: e.textContent, box: box(e)}));
+  const legends = [...svg.querySelectorAll('.legend rect.bg')].map(box);
   const glyphs = [...svg.querySelectorAll('.legend .legendpoints, .legend .legendlines')]
     .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 || r.height > 0; })
     .map((e) => ({name: e.closest('.traces').querySelector('.legendtext').textContent, box: box(e)}));
-  return {texts, glyphs, svg: box(svg), sourceSans: SOURCE_SANS()};
+  return {texts, glyphs, legends, svg: box(svg), sourceSans: SOURCE_SANS()};
 }"""
 #: whether the page has the lab's font loaded (Streamlit's web font)
 SOURCE_SANS = "() => [...document.fonts].some((f) => f.family.replace(/[\"']/g, '') === 'Source Sans' && f.status === 'loaded')"
 
 
-def test_the_saved_boundarys_legend_texts_keep_out_of_the_glyphs(app_page, server_url, browser):
+def assert_legend_fits(found: dict, what: str) -> None:
+    """Each legend text of a saved figure (:data:`SAVED_LEGEND`) inside the figure and its legend's box (plotly.js
+    clips a legend to it), clear of every glyph and of every other text."""
+    assert not found["sourceSans"], "the viewer must lack the page's font"
+    left, top, right, bottom = found["svg"]
+    assert found["texts"] and found["legends"], what
+    for text in found["texts"]:
+        a = text["box"]
+        assert a[0] >= left and a[2] <= right and a[1] >= top and a[3] <= bottom, f"{what}: {text['text']} leaves the figure"
+        assert any(a[0] >= b[0] - 0.5 and a[2] <= b[2] + 0.5 for b in found["legends"]), \
+            f"{what}: {text['text']!r} runs past its legend's edge, where the legend is cut ({a} in {found['legends']})"
+        for glyph in found["glyphs"]:
+            assert not overlap(a, glyph["box"]), f"{what}: the legend text {text['text']!r} runs into the glyph of {glyph['name']!r}"
+        for other in found["texts"]:
+            assert other is text or not overlap(a, other["box"]), f"{what}: {text['text']!r} runs into {other['text']!r}"
+
+
+def test_the_saved_figures_legend_texts_keep_out_of_the_glyphs_and_inside_the_legend(app_page, server_url, browser,
+                                                                                      tmp_path):
     """Issue 27, Found 6: in the saved boundary "previous boundary" ran into the comparator's glyph — plotly.js laid
-    the legend out in the page's Source Sans, and a viewer without it drew a wider font."""
+    the legend out in the page's Source Sans, and a viewer without it drew a wider font.  Issue 34: the saved bound
+    curves (the figure saver's SVG and PNG; the PNG is that SVG drawn as an image, without the page's fonts) cut their
+    legend ("weighted los") and ran one entry into the next's glyph."""
     from .player import focus_page, open_story, press
 
     open_story(app_page, server_url, "thin-margin", "perceptron")
@@ -150,21 +171,24 @@ def test_the_saved_boundarys_legend_texts_keep_out_of_the_glyphs(app_page, serve
     press(app_page, "End")
     assert app_page.evaluate(SOURCE_SANS), "the page lays text out in Source Sans"
     svg = app_page.evaluate("() => document.querySelector('.mbl-tl-root')._mblPlayer.figureSvg().then((r) => r.svg)")
+    # the bound curves as the figure saver saves them (the PNG is drawn from this SVG)
+    with app_page.expect_download() as download_info:
+        app_page.locator(".mbl-tl-curves + .mbl-save button[data-format='svg']").click()
+    curves = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(curves)
+    from xml.etree import ElementTree
+    saved = ElementTree.fromstring(curves.read_text(encoding="utf-8"))      # well-formed, as other programs need
+    assert saved.get("width") == "1920" and saved.get("viewBox"), saved.attrib
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     try:
         viewer = context.new_page()
         viewer.set_content("<html><body style='margin:0'></body></html>")
         found = viewer.evaluate(SAVED_LEGEND % SOURCE_SANS, svg)
+        found_curves = viewer.evaluate(SAVED_LEGEND % SOURCE_SANS, curves.read_text(encoding="utf-8"))
     finally:
         context.close()
-    assert not found["sourceSans"], "the viewer must lack the page's font"
     names = [t["text"] for t in found["texts"]]
     assert "previous boundary" in names and any(name.startswith("comparator u") for name in names), names
-    left, top, right, bottom = found["svg"]
-    for text in found["texts"]:
-        a = text["box"]
-        assert a[0] >= left and a[2] <= right and a[1] >= top and a[3] <= bottom, f"{text['text']} leaves the figure"
-        for glyph in found["glyphs"]:
-            assert not overlap(a, glyph["box"]), f"the legend text {text['text']!r} runs into the glyph of {glyph['name']!r}"
-        for other in found["texts"]:
-            assert other is text or not overlap(a, other["box"]), f"{text['text']!r} runs into {other['text']!r}"
+    assert_legend_fits(found, "the boundary")
+    assert any(t["text"].startswith("Gentile") for t in found_curves["texts"]), found_curves["texts"]
+    assert_legend_fits(found_curves, "the bound curves")

@@ -16,7 +16,7 @@ import pytest
 from lab.stories import STORIES
 
 from .conftest import SCREENSHOTS, VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
-from .player import focus_page, open_lab_file, open_story, press, state, trial, wait_for_player
+from .player import control, focus_page, open_lab_file, open_story, press, state, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -198,7 +198,7 @@ def test_the_boundary_figure_saves_at_presentation_size_with_what_the_trial_move
     focus_page(page)
     press(page, "ArrowRight", 9)
     with page.expect_download() as download_info:
-        page.locator(f".mbl-tl-save[data-action='save-{format_}']").click()
+        control(page, f".mbl-tl-save[data-action='save-{format_}']").click()
     saved = tmp_path / download_info.value.suggested_filename
     download_info.value.save_as(saved)
     assert saved.name == f"mistake-bound-lab-trial-9.{format_}"
