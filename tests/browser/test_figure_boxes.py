@@ -77,6 +77,7 @@ MEASURE = """([figure, width]) => {
     return {svg: box(div.querySelector('.main-svg')), legend: all('.legend .bg'), legendText: all('.legend .legendtext'),
             xtitle: all('.g-xtitle text'), ytitle: all('.g-ytitle text'), title: all('.gtitle'),
             xticks: all('.xaxislayer-above .xtick text'), yticks: all('.yaxislayer-above .ytick text'),
+            annotations: all('.annotation-text'),
             xtickText: [...div.querySelectorAll('.xaxislayer-above .xtick text')].map((e) => e.textContent)};
   });
 }"""
@@ -113,6 +114,50 @@ def test_no_legend_title_or_tick_label_runs_into_another(plot_page, width):
             for a in groups[first]:
                 for b in groups[second]:
                     assert not overlap(a, b), f"{name} at {width}px: a {first} box runs into a {second} box"
+
+
+#: a 320 px phone's page: Streamlit's main column less its padding
+PHONE_WIDTH = 288
+
+
+def narrow_figures() -> dict:
+    """The Priority page's two figures (ours, the baselines: four panels in a row) and the Experts page's RWM
+    figure, as the pages draw them (the Experts page's player: test_reflow.py)."""
+    from datasets.four_clouds import four_clouds
+    from experiments.priority import BASELINE_NAMES, OURS, fit_methods
+    from viz import experts
+    from viz.priority import FOUR_CLOUD_NAMES, regions_side_by_side
+
+    X, y = four_clouds(30, seed=4)
+    theta = np.array([10.0, 10.0, 1.0, 1.0])
+    fitted = fit_methods(X, y, theta, seed=0, standardize=True)
+    group = lambda names: {name: fitted[name] for name in names}      # noqa: E731
+    return {
+        "Priority: ours": regions_side_by_side(X, y, FOUR_CLOUD_NAMES, group(OURS), theta, columns=len(OURS),
+                                               title="ours"),
+        "Priority: the baselines": regions_side_by_side(X, y, FOUR_CLOUD_NAMES, group(BASELINE_NAMES), theta,
+                                                        columns=len(BASELINE_NAMES), title="the baselines"),
+        "Experts: RWM's bound against ε": experts.rwm_epsilon_figure(16, 19, np.linspace(0.01, 0.5, 50),
+                                                                      current_epsilon=0.5),
+    }
+
+
+def test_the_priority_and_experts_figures_keep_their_texts_whole_and_apart_on_a_phone(plot_page):
+    """Issue 34: at 320 px the baselines' panel titles ran into one another ("θ-cost 1.128 · grid" under panels 60 px
+    apart), and the support lines' legend entry ran past the figure's right edge."""
+    for name, figure in narrow_figures().items():
+        boxes = plot_page.evaluate(MEASURE, [json.loads(figure.to_json()), PHONE_WIDTH])
+        left, top, right, bottom = boxes["svg"]
+        groups = {key: boxes[key] for key in ("legendText", "xtitle", "ytitle", "title", "annotations")}
+        assert boxes["annotations"] or "RWM" in name, name
+        for key, items in groups.items():
+            for item in items:
+                assert item[0] >= left - 0.5 and item[2] <= right + 0.5 and item[1] >= top - 0.5 \
+                    and item[3] <= bottom + 0.5, f"{name} at {PHONE_WIDTH}px: a {key} box is cut by the figure's edge"
+        texts = [(key, box) for key, items in groups.items() for box in items]
+        for i, (first, a) in enumerate(texts):
+            for second, b in texts[i + 1:]:
+                assert not overlap(a, b), f"{name} at {PHONE_WIDTH}px: a {first} box runs into a {second} box"
 
 
 def test_winnow_log_ticks_are_the_sizes_run_not_plotly_minor_digits(plot_page):
