@@ -58,6 +58,7 @@ class Presentation {
       const divs = [this.below, this.above, this.curves, this.invariants]
         .filter((div) => div._fullLayout && div.isConnected && stale(div));
       await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
+      if (divs.includes(this.curves)) await this.fitCurvesTexts().catch(() => {});
       if (this.payload) this.redraw();
     });
   }

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import screenshot
-from .player import PLAYER, open_story, wait_for_player
+from .player import LAID_OUT, PLAYER, open_story, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -131,6 +131,30 @@ CONTROLS_WHOLE = """() => {
 }"""
 
 
+#: on a narrow screen (issue 34, 320 px): every text of the bound curves (title, its notes, legend, ticks) inside the
+#: figure — plotly.js cuts a legend entry or a subtitle wider than the figure —, and the experts' names under their
+#: bars apart and inside the scene ("E10E11E12" ran together).  The problems found, as text.
+NARROW_TEXTS = """() => {
+  const root = document.querySelector('.mbl-tl'), problems = [];
+  const curves = root.querySelector('.mbl-tl-curvesplot'), box = curves.querySelector('.main-svg').getBoundingClientRect();
+  for (const text of curves.querySelectorAll('.legendtext, .gtitle, .gtitle-subtitle, .xtick text, .ytick text, .g-xtitle text, .g-ytitle text')) {
+    const r = text.getBoundingClientRect();
+    if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1))
+      problems.push(`cut by the curves' edge: ${text.textContent.slice(0, 50)} (${Math.round(r.left)}..${Math.round(r.right)} in ${Math.round(box.left)}..${Math.round(box.right)})`);
+  }
+  const scene = root.querySelector('.mbl-tl-experts');
+  if (scene && scene.offsetParent) {
+    const edge = scene.getBoundingClientRect();
+    const names = [...scene.querySelectorAll('.mbl-tl-barcol .name')].filter((e) => e.textContent).map((e) => [e.textContent, e.getBoundingClientRect()]);
+    if (!names.length) problems.push('no expert is named under its bar');
+    names.forEach(([text, r], i) => {
+      if (r.left < edge.left - 1 || r.right > edge.right + 1) problems.push(`name out of the scene: ${text}`);
+      if (i && names[i - 1][1].right > r.left - 2) problems.push(`names run together: ${names[i - 1][0]}${text}`);
+    });
+  }
+  return problems;
+}"""
+
 SETTLED = """([width, present]) => {
   const root = document.querySelector('.mbl-tl');
   const curves = root.querySelector('.mbl-tl-curvesplot');
@@ -176,6 +200,15 @@ def test_every_bound_in_view_math_fits_nothing_overlaps(page, server_url, name, 
         if not present:                                   # the curves, under the boundary and the math
             page.locator(".mbl-tl-curves").scroll_into_view_if_needed()
         screenshot(page, f"curves-in-view-{name}-{width}{'-present' if present else ''}", full_page=False)
+    if name in ("experts", "weighted"):                   # a phone: the long legend names and the 16 experts' names
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.evaluate("() => { if (document.activeElement) document.activeElement.blur(); }")
+        page.keyboard.press("Escape")                     # out of presentation mode, the loop's last state
+        page.wait_for_function(SETTLED, arg=[320, False])
+        page.wait_for_function(LAID_OUT)
+        found += [f"320×640: {problem}" for problem in page.evaluate(NARROW_TEXTS)]
+        page.locator(".mbl-tl-curves").scroll_into_view_if_needed()
+        screenshot(page, f"curves-in-view-{name}-320", full_page=False)
     assert not found, "\n".join(found)
     assert len(drawn) == 1                               # the same bounds drawn in every state
     if name not in ("priority",):                        # the apportioned margin has no mistake bound
