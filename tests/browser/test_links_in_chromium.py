@@ -57,15 +57,42 @@ def test_a_storys_link_opens_the_same_run_at_the_same_trial_in_a_new_browser(bro
     wait_for_trial_in_url(page, 7)
     link = href(page)
     shown = page.evaluate(SHOWN)
+    # one story's link is opened as an embed (Streamlit's ?embed=true): the same run and trial, the page alone
+    embed = key == EMBEDDED
     context, other = new_tab(browser)
     try:
-        other.goto(link)
+        other.goto(link + "&embed=true" if embed else link)
         wait_for_player(other)
         assert other.evaluate(SHOWN) == shown
         assert trial(other) == 7
         assert other.locator('[data-testid="stAlert"]').filter(has_text="Ignored").count() == 0
+        if embed:
+            assert_the_page_alone(other)
     finally:
         context.close()
+
+
+#: the story whose link is also opened as an embed
+EMBEDDED = "thin-margin"
+#: what an embed must not show (issue 34: ?embed=true still showed the whole sidebar): the sidebar, the control that
+#: opens it, the pages' navigation; each with its box, if any is drawn
+SIDEBAR = """() => [...document.querySelectorAll(['stSidebar', 'stSidebarCollapsedControl', 'stExpandSidebarButton',
+                                                 'stSidebarNav', 'stSidebarNavLink'].map((id) => `[data-testid="${id}"]`).join())]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => e.dataset.testid + ' ' + JSON.stringify(e.getBoundingClientRect()))"""
+
+
+def assert_the_page_alone(page) -> None:
+    """An embed shows its page alone — no sidebar, no navigation — at the viewport's full width; a step keeps the
+    link an embed's (the player writes its trial beside ``embed=true``)."""
+    assert page.evaluate(SIDEBAR) == []
+    main = page.locator('[data-testid="stMain"]').bounding_box()
+    assert main["x"] <= 1 and main["width"] >= VIEWPORT["width"] - 20, main
+    screenshot(page, "embed", full_page=False)
+    focus_page(page)
+    press(page, "ArrowRight")
+    wait_for_trial_in_url(page, 8)
+    assert "embed=true" in href(page)
 
 
 def test_points_drawn_by_hand_travel_in_the_link(browser, page, server_url):
