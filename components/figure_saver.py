@@ -15,9 +15,9 @@ from .plotly_assets import CONFIG_SCRIPT, PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
 #: the component's one ES module: the lab's Plotly config, the player's plotly.js loader and its saving of an image
-#: (player/image.js), then the saver (figure_saver.js)
+#: (player/image.js), the pages' behaviour on a narrow screen (page.js, with page.css), then the saver (figure_saver.js)
 SCRIPT = "\n".join([CONFIG_SCRIPT] + [(HERE / name).read_text(encoding="utf-8")
-                                      for name in ("player/plotly.js", "player/image.js", "figure_saver.js")])
+                                      for name in ("player/plotly.js", "player/image.js", "page.js", "figure_saver.js")])
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_figure_saver", html="<span></span>", isolate_styles=False,
