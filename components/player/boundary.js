@@ -54,6 +54,9 @@ class BoundaryScene {
     // the layer above, which has the legend, would then have a smaller plot than the layer below and
     // the points would drift off their regions).  The bottom margin is sized from the legend drawn.
     const margin = {...(base.margin || {}), autoexpand: false};
+    // the title (an element over the figure) and the plot under plotly.js's toolbar where it stays shown (touch)
+    margin.t = (margin.t || 44) + this.modebarRoom();
+    this.title.style.top = `${8 + this.modebarRoom()}px`;
     this.belowLayout.margin = margin;
     this.aboveLayout.margin = margin;
     // The margin and the box's height come from the legend drawn, so the legend is drawn first with each cloud
