@@ -140,5 +140,6 @@ def test_theme_projector_in_the_labs_address_is_honoured_and_kept(page, server_u
                         clip={"x": 0, "y": max(0, box["y"] - 8), "width": width, "height": box["height"] + 60})
     assert not cut, "\n".join(cut)
     page.set_viewport_size({"width": 1280, "height": 720})
+    wait_for_layout(page)
     control(page, ".mbl-projector-button").click()
     page.wait_for_function("() => !new URL(window.location.href).searchParams.has('theme')")
