@@ -19,6 +19,8 @@ from pathlib import Path
 import plotly
 from plotly.offline import get_plotlyjs_version
 
+from viz.palette import MODEBAR_PX
+
 HERE = Path(__file__).parent
 STATIC = HERE.parent / "static"                    # Streamlit serves <app.py's folder>/static at app/static/
 PLOTLY_JS = f"plotly-{get_plotlyjs_version()}.min.js"
@@ -36,9 +38,11 @@ PLOTLY_CONFIG = {
     "plotlyServerURL": "",                          # nowhere to upload to
     "displaylogo": False,                           # no link to plotly.com
 }
-#: :data:`PLOTLY_CONFIG` as the player's script reads it: put before components/player/plotly.js wherever that
-#: module is assembled (components/html_export.py player_script, components/figure_saver.py SCRIPT)
-CONFIG_SCRIPT = f"const LAB_PLOTLY_CONFIG = Object.freeze({json.dumps(PLOTLY_CONFIG, sort_keys=True)});"
+#: :data:`PLOTLY_CONFIG` as the player's script reads it, with the room kept for the toolbar at a figure's top
+#: (:data:`viz.palette.MODEBAR_PX`): put before components/player/plotly.js wherever that module is assembled
+#: (components/html_export.py player_script, components/figure_saver.py SCRIPT)
+CONFIG_SCRIPT = (f"const LAB_PLOTLY_CONFIG = Object.freeze({json.dumps(PLOTLY_CONFIG, sort_keys=True)});\n"
+                 f"const MODEBAR_ROOM = {MODEBAR_PX};     // viz/palette.py MODEBAR_PX")
 
 
 def ensure_plotly_js(static: Path = STATIC, source: Path = SOURCE) -> bool:

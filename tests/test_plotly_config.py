@@ -64,7 +64,7 @@ def test_the_players_scripts_carry_the_config_before_the_plotly_module():
     exported = run_html('{"T": 0}', "A run")
     for script in (PLAYER, SAVER, player_script(), exported):
         assert script.count(CONFIG_SCRIPT) == 1 and script.index(CONFIG_SCRIPT) < script.index(loader)
-    assert json.loads(CONFIG_SCRIPT.split("Object.freeze(", 1)[1].rsplit(");", 1)[0]) == PLOTLY_CONFIG
+    assert json.loads(CONFIG_SCRIPT.split("Object.freeze(", 1)[1].split(");", 1)[0]) == PLOTLY_CONFIG
     assert "Plotly.setPlotConfig(LAB_PLOTLY_CONFIG)" in loader
     for path in sorted(COMPONENTS.glob("*.js")) + sorted((COMPONENTS / "player").glob("*.js")):
         text = path.read_text(encoding="utf-8")

@@ -303,7 +303,7 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
     # a two-line title above it and tick labels below
     spacing = 0.03
     panel_px = (FIGURE_WIDTH_PX - 20) * (1 - spacing * (columns - 1)) / columns * (y1 - y0) / (x1 - x0)
-    top = TITLE_PX + (34 if title else 0)
+    top = TITLE_PX + (34 + palette.MODEBAR_PX if title else 0)       # a title under the toolbar's strip
     grid_px = rows * panel_px + (rows - 1) * (TITLE_PX + TICKS_PX)
     figure = make_subplots(rows=rows, cols=columns, subplot_titles=[_title(p) for p in panels],
                            horizontal_spacing=spacing,
@@ -342,7 +342,8 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
                                                showticklabels=col == 1, automargin=False)
     for annotation in figure.layout.annotations[:len(panels)]:
         annotation.font = dict(size=13)
-    figure.update_layout(title=dict(text=plain(title), x=0.01, y=1 - 12 / (grid_px + top + TICKS_PX + LEGEND_PX),
+    figure.update_layout(title=dict(text=plain(title), x=0.01,
+                                    y=1 - (12 + palette.MODEBAR_PX) / (grid_px + top + TICKS_PX + LEGEND_PX),
                                     yanchor="top", font=dict(size=15)) if title else None,
                          height=int(grid_px + top + TICKS_PX + LEGEND_PX),
                          margin=dict(l=30, r=10, t=top, b=TICKS_PX + LEGEND_PX), plot_bgcolor="white",

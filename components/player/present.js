@@ -10,10 +10,10 @@ class Presentation {
 
   // Pixels kept free at the top of a figure for plotly.js's toolbar where it stays shown over the figure — a touch
   // screen, which cannot hover (issue 34: on a phone it covered "after trial 240 — a mistake" and the curves'
-  // title); on a page with a mouse it shows only while the pointer is over the figure.
+  // title); on a page with a mouse it shows only while the pointer is over the figure.  MODEBAR_ROOM: viz/palette.py.
   modebarRoom() {
     const touch = Boolean(window.matchMedia && window.matchMedia("(hover: none)").matches);
-    return touch && !this.present ? 28 : 0;
+    return touch && !this.present ? MODEBAR_ROOM : 0;
   }
 
   layoutFor(layout) {

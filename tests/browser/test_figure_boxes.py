@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from components.plotly_assets import PLOTLY_JS as PLOTLY_FILE, STATIC, ensure_plotly_js
+from viz.palette import MODEBAR_PX
 
 pytestmark = pytest.mark.browser
 
@@ -144,7 +145,8 @@ def narrow_figures() -> dict:
 
 def test_the_priority_and_experts_figures_keep_their_texts_whole_and_apart_on_a_phone(plot_page):
     """Issue 34: at 320 px the baselines' panel titles ran into one another ("θ-cost 1.128 · grid" under panels 60 px
-    apart), and the support lines' legend entry ran past the figure's right edge."""
+    apart), the support lines' legend entry ran past the figure's right edge, and the toolbar, which a phone shows
+    all the time, covered the figures' titles."""
     for name, figure in narrow_figures().items():
         boxes = plot_page.evaluate(MEASURE, [json.loads(figure.to_json()), PHONE_WIDTH])
         left, top, right, bottom = boxes["svg"]
@@ -154,6 +156,8 @@ def test_the_priority_and_experts_figures_keep_their_texts_whole_and_apart_on_a_
             for item in items:
                 assert item[0] >= left - 0.5 and item[2] <= right + 0.5 and item[1] >= top - 0.5 \
                     and item[3] <= bottom + 0.5, f"{name} at {PHONE_WIDTH}px: a {key} box is cut by the figure's edge"
+        for item in boxes["title"]:          # under the strip of plotly.js's toolbar, shown always on a touch screen
+            assert item[1] >= top + MODEBAR_PX - 0.5, f"{name}: the title is under the toolbar ({item[1] - top:.0f} px down)"
         texts = [(key, box) for key, items in groups.items() for box in items]
         for i, (first, a) in enumerate(texts):
             for second, b in texts[i + 1:]:
