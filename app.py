@@ -13,6 +13,11 @@ its script (``__name__ == "__main__"``), which draws the lab.
 import streamlit as st
 
 
+#: what an embed hides: the sidebar and the control that opens it (Streamlit shows both even with ?embed=true)
+EMBED_STYLE = ("<style>[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
+               "[data-testid='stExpandSidebarButton'] { display: none !important; }</style>")
+
+
 def lab() -> None:
     """One run of the lab's script: navigation, the page, the link and the Share panel."""
     from components.figure_saver import figure_saver
@@ -42,7 +47,12 @@ def lab() -> None:
     preload.start_once()       # imports in the background, then gc.freeze (see ui/preload.py)
     janitor.start_once()       # frees what ended sessions held (see ui/janitor.py)
 
-    page = st.navigation(pages)
+    # an embed (Streamlit's ?embed=true: a page in a slide or a course's web page) is the page alone, its player and
+    # figures: no navigation and no sidebar (its settings and Share panel; the link that embeds the page sets them)
+    embedded = bool(st.context.is_embedded)
+    page = st.navigation(pages, position="hidden" if embedded else "sidebar")
+    if embedded:
+        st.html(EMBED_STYLE)
     room_entry(page.url_path)                # a student's first run: the room's page and link
     state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
     for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)

@@ -6,42 +6,27 @@
 // static/, the same copy the player uses), at the width shown, scaled so the image is
 // PRESENTATION_WIDTH pixels wide: text and markers grow with it, as on a projector.  Nothing leaves
 // the browser.  (The player's boundary has its own buttons: its moving parts are not Plotly's.)  plotly.js is
-// loaded by the player's one loader, loadPlotly of components/player/plotly.js, which components/figure_saver.py
-// puts before this script in the component's module.
+// loaded by the player's one loader, loadPlotly of components/player/plotly.js, and the file made by
+// components/player/image.js, which components/figure_saver.py puts before this script in the component's module.
 
-const PRESENTATION_WIDTH = 1920;
 const CHARTS = '[data-testid="stPlotlyChart"], .mbl-tl-curves';
 
-function download(blob, name) {
-  const anchor = document.createElement("a");
-  anchor.href = URL.createObjectURL(blob);
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  setTimeout(() => { URL.revokeObjectURL(anchor.href); anchor.remove(); }, 1000);
-}
-
+// The figure as an SVG at the width shown, its texts' widths pinned to the page's (pinTextWidths of
+// components/player/image.js: a viewer, and the PNG, lack the page's font); sized PRESENTATION_WIDTH pixels wide
+// (a viewBox scales it), the PNG drawn from it at that size.
 async function save(chart, format, src) {
   const plot = chart.querySelector(".js-plotly-plot");
   if (!plot || !plot.data) return;
   const Plotly = await loadPlotly(src);
   const width = Math.max(plot.clientWidth, 200), height = Math.max(plot.clientHeight, 150);
-  // (a hair over the ratio: plotly.js floors width × scale, and 1919.9999 would lose a pixel)
-  const scale = Math.max(1, (PRESENTATION_WIDTH / width) * (1 + 1e-9));
   const layout = {...plot.layout, width, height};
   const keyed = chart.closest('[class*="st-key-"]');
   const key = keyed ? (keyed.className.match(/st-key-([\w-]+)/) || [, "figure"])[1] : "bound-curves";
-  const name = `mistake-bound-lab-${key}`;
-  const url = await Plotly.toImage({data: plot.data, layout}, {format, width, height, scale});
-  if (format === "png") {
-    download(await (await fetch(url)).blob(), `${name}.png`);
-    return;
-  }
-  // plotly.js writes the SVG at the width shown: a viewBox lets it scale, and the size says 1920
-  let text = decodeURIComponent(url.slice(url.indexOf(",") + 1));
-  text = text.replace(/<svg([^>]*?) width="[\d.]+" height="[\d.]+"/,
-    `<svg$1 width="${PRESENTATION_WIDTH}" height="${Math.round(height * PRESENTATION_WIDTH / width)}" viewBox="0 0 ${width} ${height}"`);
-  download(new Blob([text], {type: "image/svg+xml"}), `${name}.svg`);
+  const url = await Plotly.toImage({data: plot.data, layout}, {format: "svg", width, height});
+  const tall = Math.round(height * PRESENTATION_WIDTH / width);
+  const text = pinTextWidths(decodeURIComponent(url.slice(url.indexOf(",") + 1)),
+                             {width: PRESENTATION_WIDTH, height: tall, viewBox: `0 0 ${width} ${height}`});
+  await saveImage(text, PRESENTATION_WIDTH, tall, format, `mistake-bound-lab-${key}`);
 }
 
 function attach(src) {

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import streamlit as st
 
-from .plotly_assets import PLOTLY_JS, ensure_plotly_js
+from .plotly_assets import CONFIG_SCRIPT, PLOTLY_JS, ensure_plotly_js
 
 HERE = Path(__file__).parent
-#: the component's one ES module: the player's plotly.js loader, then the saver (figure_saver.js)
-SCRIPT = "\n".join((HERE / name).read_text(encoding="utf-8") for name in ("player/plotly.js", "figure_saver.js"))
+#: the component's one ES module: the lab's Plotly config, the player's plotly.js loader and its saving of an image
+#: (player/image.js), the pages' behaviour on a narrow screen (page.js, with page.css), then the saver (figure_saver.js)
+SCRIPT = "\n".join([CONFIG_SCRIPT] + [(HERE / name).read_text(encoding="utf-8")
+                                      for name in ("player/plotly.js", "player/image.js", "page.js", "figure_saver.js")])
 
 _COMPONENT = st.components.v2.component(
     "mistake_bound_lab_figure_saver", html="<span></span>", isolate_styles=False,

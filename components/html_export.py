@@ -27,7 +27,7 @@ from pathlib import Path
 from lab.formula import MATH_CSS
 from lab.links import THEMES
 
-from .plotly_assets import SOURCE as PLOTLY_SOURCE
+from .plotly_assets import CONFIG_SCRIPT, SOURCE as PLOTLY_SOURCE
 
 HERE = Path(__file__).parent
 #: the player's modules (components/player/), in the order they are assembled into one script before
@@ -35,7 +35,7 @@ HERE = Path(__file__).parent
 #: one scope, so a module may use at load time only what the modules before it define; numbers.js is the one
 #: formatter of a number (lab/numbers.py's number_text), grading.js the quiz's reader and judge of a typed number
 #: (lab/grading.py's rule)
-PLAYER_MODULES = ("numbers", "dom", "plotly", "url", "state", "kernel", "overlay", "boundary", "curves", "experts",
+PLAYER_MODULES = ("numbers", "dom", "plotly", "image", "url", "state", "kernel", "overlay", "boundary", "curves", "experts",
                   "math", "present", "export", "grading")
 #: the player's plugins (see components/timeline.py PLUGINS) that work in a file opened from disk, in the order
 #: assembled: the screen reader's words and data table, the run as sound, the projector theme (#theme=projector), and
@@ -69,11 +69,13 @@ window.MistakeBoundTimeline.mount(root, run, {Plotly: window.Plotly, url: false,
 
 
 def player_script(plugins=OFFLINE_PLUGINS) -> str:
-    """The player as one script: its modules (:data:`PLAYER_MODULES`), the Player (timeline.js), then each of
-    ``plugins`` (components/<name>.js), which extend it through ``window.MistakeBoundTimeline.use``."""
+    """The player as one script: the lab's Plotly config (:data:`components.plotly_assets.CONFIG_SCRIPT`), its
+    modules (:data:`PLAYER_MODULES`), the Player (timeline.js), then each of ``plugins`` (components/<name>.js),
+    which extend it through ``window.MistakeBoundTimeline.use``."""
     paths = [HERE / "player" / f"{name}.js" for name in PLAYER_MODULES] + [HERE / "timeline.js"]
     paths += [HERE / f"{name}.js" for name in plugins]
-    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+    # first the lab's Plotly config, which player/plotly.js gives plotly.js (components/plotly_assets.py)
+    return "\n".join([CONFIG_SCRIPT] + [path.read_text(encoding="utf-8") for path in paths])
 
 
 def player_styles(plugins=OFFLINE_PLUGINS) -> str:

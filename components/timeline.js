@@ -152,7 +152,7 @@ class Player {
     this.slider.max = String(this.T);
     this.stateAt = modelIndex(payload.trials.updated || "", this.T);
     this.templates = payload.math.templates.map((template) => template.split(PLACEHOLDER));
-    this.Plotly = await (this.options.Plotly ? Promise.resolve(this.options.Plotly) : loadPlotly(this.options.src));
+    this.Plotly = await (this.options.Plotly ? Promise.resolve(labPlotly(this.options.Plotly)) : loadPlotly(this.options.src));
     this.kind = payload.kind;
     this.root.dataset.kind = payload.kind;
     this.dual = payload.kind === "points" && payload.boundary.dual ? new DualGrid(payload.boundary.dual) : null;
@@ -163,6 +163,7 @@ class Player {
     this.invariantsBox.style.display = payload.invariants ? "" : "none";
     this.boundary.style.display = payload.kind === "experts" ? "none" : "";
     this.experts.style.display = payload.kind === "experts" ? "" : "none";
+    if (payload.kind === "experts") this.labelBars();
     for (const save of [this.buttons.svg, this.buttons.png]) save.style.display = payload.kind === "experts" ? "none" : "";
     this.invariantsDrawn = false;
     if (this.invariantsBox.open) await this.drawInvariants();
@@ -194,7 +195,8 @@ class Player {
 
   // the overlay and the cursors after the axes moved or resized (a zoom, a new size)
   redraw() {
-    if (this.kind !== "experts") {
+    if (this.kind === "experts") this.labelBars();
+    else {
       if (!this.below._fullLayout || !this.overlay.clipRect) return;   // a resize between a new run and its figure
       this.overlay.project();
       this.shownState = undefined;

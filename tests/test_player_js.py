@@ -33,7 +33,8 @@ def node() -> str:
 def test_the_players_node_tests_pass():
     files = sorted(TESTS.glob("*.test.mjs"))
     assert {path.name for path in files} >= {"kernel.test.mjs", "experts.test.mjs", "novikoff.test.mjs", "url.test.mjs",
-                                             "state.test.mjs", "grading.test.mjs", "numbers.test.mjs"}
+                                             "state.test.mjs", "grading.test.mjs", "numbers.test.mjs",
+                                             "plotly.test.mjs"}
     result = subprocess.run([node(), "--test", *map(str, files)], capture_output=True, text=True, timeout=300,
                             cwd=ROOT)
     summary = {line.split()[1]: int(line.split()[2]) for line in result.stdout.splitlines()

@@ -59,7 +59,7 @@ def test_one_panel_per_method_with_its_name_and_cost_in_the_title(clouds):
     for method, title in zip(METHODS, titles):
         assert method in title
         cost = theta_weighted_cost(y, fitted[method].predict(X), THETA)
-        assert f"θ-cost {cost:.3f}" in title
+        assert f"θ-cost<br>{cost:.3f}" in title
     axes = {trace.xaxis for trace in figure.data}
     assert len(axes) == len(METHODS), "every panel has traces on its own axes"
 
@@ -189,6 +189,6 @@ def test_paper_figures_one_per_priority_vector_with_test_costs():
     for theta, figure in drawn:
         titles = [a.text for a in figure.layout.annotations if "<b>" in a.text]
         row = next(r for r in result["rows"] if tuple(r["theta"]) == theta and r["method"] == "CSOVA")
-        assert any(f"θ-cost {row['expected_risk']:.3f}" in t for t in titles if "CSOVA" in t)
+        assert any(f"θ-cost<br>{row['expected_risk']:.3f}" in t for t in titles if "CSOVA" in t)
         assert str(theta[0]) in figure.layout.title.text or f"{theta[0]:g}" in figure.layout.title.text
     assert viz_priority.FOUR_CLOUD_NAMES[0] in [t.name for t in drawn[0][1].data]

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from components.plotly_assets import PLOTLY_CONFIG
 from datasets.advice import AdviceStream
 from datasets.pointset import PointSet
 from lab import challenges
@@ -107,7 +108,7 @@ with right:
         mistakes = [trial["mistake"] for trial in result.trials]
         w = result.state.get("w", np.zeros(2))
         st.plotly_chart(perceptron_plane(X, labels, mistakes, w, challenges.U, challenges.MARGIN, challenges.RADIUS),
-                        key="challenge_plane", theme=None)
+                        key="challenge_plane", theme=None, config=PLOTLY_CONFIG)
         if result.valid:
             st.caption(f"The perceptron now: w = ({w[0]:.3g}, {w[1]:.3g}). A point x of class y is a mistake "
                        "next when y·w·x ≤ 0 — on the wrong side of the solid line, or on it.")

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from components.plotly_assets import PLOTLY_CONFIG
 from datasets.advice import AdviceStream, make_stream
 from lab import catalog
 from lab.settings import page_settings
@@ -68,7 +69,7 @@ if shown and issubclass(spec.cls, RandomizedWeightedMajority):
     m = best[-1] if best else 0
     st.plotly_chart(rwm_epsilon_figure(advice.shape[1], max(m, 1), np.linspace(0.01, 0.5, 50),
                                        current_epsilon=None if values.get("doubling") else values.get("epsilon")),
-                    key="experts_epsilon_curve", theme=None)
+                    key="experts_epsilon_curve", theme=None, config=PLOTLY_CONFIG)
     st.caption(f"For the best expert's final m = {max(m, 1)}: the lecture's best ε = "
                f"{bounds.rwm_best_epsilon(max(m, 1), advice.shape[1]):.3f}. A curve for another ε is what RWM run "
                "with that ε would be promised, not a bound of this run.")

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from components.plotly_assets import PLOTLY_CONFIG
 from experiments import lemma4, winnow_scaling
 from experiments.priority import observation, table2_rows
 from experiments.registry import EXPERIMENTS
@@ -157,9 +158,9 @@ def experiment_panel() -> None:
             if quick:
                 st.markdown(QUICK_IWP)
             st.plotly_chart(ours_vs_published_figure(result["rows"], "mistake_rate", "published_mistake_rate",
-                                                     "mistake rate"), key="paper_iwp_mistakes")
+                                                     "mistake rate"), key="paper_iwp_mistakes", config=PLOTLY_CONFIG)
             st.plotly_chart(ours_vs_published_figure(result["rows"], "cost_share", "published_cost_share",
-                                                     "cost share"), key="paper_iwp_cost")
+                                                     "cost share"), key="paper_iwp_cost", config=PLOTLY_CONFIG)
             for claim, holds in result["claims"].items():
                 st.markdown(f"- The paper's claim *{claim}*: **{'holds' if holds else 'does not hold'}** on our run.")
             for dataset, reason in result["unavailable"].items():
@@ -173,11 +174,12 @@ def experiment_panel() -> None:
                 f"the construction's η*. The η* form of {credit('003')} is a grey dotted reference, not a bound of η = 0.5; "
                 "∞ marks a vacuous bound, ▲ a count that reached the cap of the stream.")
             a, b = st.columns(2)
-            a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse")
-            b.plotly_chart(scaling_figure(result, "dense"), key="paper_dense")
+            a.plotly_chart(scaling_figure(result, "sparse"), key="paper_sparse", config=PLOTLY_CONFIG)
+            b.plotly_chart(scaling_figure(result, "dense"), key="paper_dense", config=PLOTLY_CONFIG)
             st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
         elif name == "rwm-epsilon":
-            st.plotly_chart(epsilon_figure(result["rows"], result["best_epsilon"], result["best_bound"]), key="paper_eps")
+            st.plotly_chart(epsilon_figure(result["rows"], result["best_epsilon"], result["best_bound"]), key="paper_eps",
+                            config=PLOTLY_CONFIG)
             doubling = result["doubling"]
             phases = pd.DataFrame(doubling["phases"], columns=["first trial", "m̂", "ε"])
             phases["best expert's mistakes in the phase"] = [row["best_expert_mistakes"] for row in doubling["phase_bounds"]]
@@ -203,7 +205,7 @@ def experiment_panel() -> None:
                 paper, ours = st.columns(2)
                 paper.markdown("**What the paper says**  \n" + readable(result["paper_words"][str(list(theta))]))
                 ours.markdown("**What we see**  \n" + readable(observation(result["rows"], theta)))
-                st.plotly_chart(figure, key=f"paper_priority_{index}", theme=None)
+                st.plotly_chart(figure, key=f"paper_priority_{index}", theme=None, config=PLOTLY_CONFIG)
             st.caption("'exact': the model predicts the argmax of affine scores, so its regions are convex "
                        "polygons, computed exactly; 'grid': one-vs-one voting, drawn cell by cell on a 120 × 120 "
                        f"grid. Dotted: our support lines w_j·x + b_j = θ_j ({credit('002', 'Figure 4')}).")
@@ -225,9 +227,9 @@ def experiment_panel() -> None:
             st.dataframe(pd.DataFrame(result["rows"]), hide_index=True)
             left, right = st.columns(2)
             left.markdown("**Sparsification** — keep only the largest-|w| edges of the trained PA-II")
-            left.plotly_chart(sparsification_figure(curve), key="paper_sparsification")
+            left.plotly_chart(sparsification_figure(curve), key="paper_sparsification", config=PLOTLY_CONFIG)
             right.markdown(f"**Committee** — {committee['members']} {committee['member']} members against each alone")
-            right.plotly_chart(committee_figure(committee), key="paper_committee")
+            right.plotly_chart(committee_figure(committee), key="paper_committee", config=PLOTLY_CONFIG)
             gain = committee["committee"] - float(np.mean(committee["member_accuracy"]))
             right.caption(f"Majority vote {committee['committee']:.3f}: {100 * gain:+.1f} percentage points against the "
                           f"members' mean ({credit('004')} report about a 0.5% accuracy boost from 12 PA models on its "

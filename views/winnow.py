@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from components.plotly_assets import PLOTLY_CONFIG
 from experiments import winnow_scaling
 from learners.sources import credit, readable
 from lab.settings import WINNOW_SECTIONS, page_settings
@@ -35,8 +36,8 @@ if section == WINNOW_SECTIONS[1]:
         "η = 0.5 is vacuous (marked ∞): it promises nothing there. ▲ marks a count that reached the cap of "
         "the stream (a lower bound).")
     left, right = st.columns(2)
-    left.plotly_chart(scaling_figure(result, "sparse"), key="winnow_sparse")
-    right.plotly_chart(scaling_figure(result, "dense"), key="winnow_dense")
+    left.plotly_chart(scaling_figure(result, "sparse"), key="winnow_sparse", config=PLOTLY_CONFIG)
+    right.plotly_chart(scaling_figure(result, "dense"), key="winnow_dense", config=PLOTLY_CONFIG)
     with st.expander("The numbers"):
         st.dataframe(winnow_scaling.display_rows(result), hide_index=True)
     for note in result["notes"]:

@@ -53,5 +53,9 @@ def rwm_epsilon_figure(n_experts: int, m: int, epsilons, *, current_epsilon=None
     top = float(np.nanmax(np.where(np.isfinite(lecture), lecture, np.nan)))
     figure.update_layout(hovermode="closest", xaxis=dict(title="ε", range=[0, 0.52]),
                          yaxis=dict(title="bound on expected mistakes", range=[0, min(top, 4 * best_value + 1) * 1.05]))
-    return legend_below(figure, plot_height=220, top=40)      # the y title off its ticks, the legend off "ε"
+    # the y title off its ticks, the legend off "ε", the title under the toolbar's strip (a phone shows it always)
+    legend_below(figure, plot_height=220, top=40 + palette.MODEBAR_PX)
+    figure.update_layout(title=dict(yref="container", y=1 - (8 + palette.MODEBAR_PX) / figure.layout.height,
+                                    yanchor="top"))
+    return figure
 

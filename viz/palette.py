@@ -55,6 +55,9 @@ LEARNER_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
 LEARNER_DASHES = ("solid", "dash", "dot", "dashdot")
 
 FONT_SIZE = 13                   # legends and ticks readable at 1280×720
+#: pixels at a figure's top that plotly.js's toolbar (its modebar) takes: a figure's title sits under them, where a
+#: touch screen, which cannot hover, shows the toolbar all the time (the player reads it: components/plotly_assets.py)
+MODEBAR_PX = 28
 
 
 def color(j: int) -> str:

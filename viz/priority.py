@@ -34,7 +34,7 @@ Examples
 ['polygons']
 >>> figure = regions_side_by_side(X, y, ["A", "B"], {"linear SVM": model}, theta=[1.0, 1.0])
 >>> figure.layout.annotations[0].text
-'<b>linear SVM</b><br>θ-cost 0.000 · exact'
+'<b>linear SVM</b><br>θ-cost<br>0.000<br>exact'
 """
 
 from __future__ import annotations
@@ -56,7 +56,9 @@ from .geometry import (argmax_regions, border_segments, check_box, check_points,
 GRID_RESOLUTION = 120
 BORDER_COLOR = "rgba(40, 40, 40, 0.8)"
 FIGURE_WIDTH_PX = 820             # the width of Streamlit's centred page at 1280 px (sets the height)
-TITLE_PX, TICKS_PX, LEGEND_PX = 48, 28, 70
+#: pixels of a panel's title (four short lines: at 320 px, four panels in a row are 60 px apart, and a longer line
+#: ran into the next panel's), of the tick labels under a panel, and of the legend (up to four rows on a phone)
+TITLE_PX, TICKS_PX, LEGEND_PX = 72, 28, 90
 
 
 @dataclass
@@ -228,12 +230,14 @@ def method_panels(models: dict, X, labels, theta, box, *, costs: dict | None = N
 
 # ---------------------------------------------------------------- drawing
 def _title(panel: Panel) -> str:
+    """The panel's title: its name, its θ-cost and how its regions are drawn, one short line each (a line no wider
+    than a panel of four in a row on a 320 px phone)."""
     name = f"<b>{plain(panel.name)}</b>"
     if panel.kind == "message":
         return f"{name}<br>not drawn"
-    cost = "θ-cost n/a" if not np.isfinite(panel.cost) else f"θ-cost {panel.cost:.3f}"
+    cost = "n/a" if not np.isfinite(panel.cost) else f"{panel.cost:.3f}"
     how = "exact" if panel.kind == "polygons" else "grid"
-    return f"{name}<br>{cost} · {how}"
+    return f"{name}<br>θ-cost<br>{cost}<br>{how}"
 
 
 def _region_traces(panel: Panel, n_classes: int, box) -> list:
@@ -299,7 +303,7 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
     # a two-line title above it and tick labels below
     spacing = 0.03
     panel_px = (FIGURE_WIDTH_PX - 20) * (1 - spacing * (columns - 1)) / columns * (y1 - y0) / (x1 - x0)
-    top = TITLE_PX + (34 if title else 0)
+    top = TITLE_PX + (34 + palette.MODEBAR_PX if title else 0)       # a title under the toolbar's strip
     grid_px = rows * panel_px + (rows - 1) * (TITLE_PX + TICKS_PX)
     figure = make_subplots(rows=rows, cols=columns, subplot_titles=[_title(p) for p in panels],
                            horizontal_spacing=spacing,
@@ -318,7 +322,7 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
         if panel.support_lines and not shown["support"]:
             # one grey legend entry for the dotted lines of every class (their colour is the class's)
             figure.add_trace(go.Scatter(x=[None], y=[None], mode="lines", legendgroup="support",
-                                        name="support lines w_j·x + b_j = θ_j (class colour)",
+                                        name="support lines w_j·x + b_j = θ_j<br>(class colour)",
                                         line=dict(color="#555555", dash="dot", width=2)), row=row, col=col)
             shown["support"] = True
         for j, trace in enumerate(point_traces(X, labels, names, weights)):
@@ -338,7 +342,8 @@ def regions_side_by_side(X, labels, class_names, models: dict, theta, *, weights
                                                showticklabels=col == 1, automargin=False)
     for annotation in figure.layout.annotations[:len(panels)]:
         annotation.font = dict(size=13)
-    figure.update_layout(title=dict(text=plain(title), x=0.01, y=1 - 12 / (grid_px + top + TICKS_PX + LEGEND_PX),
+    figure.update_layout(title=dict(text=plain(title), x=0.01,
+                                    y=1 - (12 + palette.MODEBAR_PX) / (grid_px + top + TICKS_PX + LEGEND_PX),
                                     yanchor="top", font=dict(size=15)) if title else None,
                          height=int(grid_px + top + TICKS_PX + LEGEND_PX),
                          margin=dict(l=30, r=10, t=top, b=TICKS_PX + LEGEND_PX), plot_bgcolor="white",

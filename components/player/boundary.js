@@ -48,11 +48,15 @@ class BoundaryScene {
                               title: {...((axis && axis.title) || {}), font: {...(((axis && axis.title) || {}).font || {}), color: CLEAR}}});
     this.aboveLayout = {...base, legend, title: {...(base.title || {}), text: ""}, paper_bgcolor: CLEAR,
                         plot_bgcolor: CLEAR, meta: undefined, xaxis: quiet(base.xaxis), yaxis: quiet(base.yaxis)};
-    const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "boundary"}};
+    // (the lab's config, LAB_PLOTLY_CONFIG, is every figure's default: labPlotly of player/plotly.js)
+    const config = {responsive: true, toImageButtonOptions: {format: "svg", filename: "boundary"}};
     // Both layers keep exactly the same margins (never grown by plotly.js for a legend or a label:
     // the layer above, which has the legend, would then have a smaller plot than the layer below and
     // the points would drift off their regions).  The bottom margin is sized from the legend drawn.
     const margin = {...(base.margin || {}), autoexpand: false};
+    // the title (an element over the figure) and the plot under plotly.js's toolbar where it stays shown (touch)
+    margin.t = (margin.t || 44) + this.modebarRoom();
+    this.title.style.top = `${8 + this.modebarRoom()}px`;
     this.belowLayout.margin = margin;
     this.aboveLayout.margin = margin;
     // The margin and the box's height come from the legend drawn, so the legend is drawn first with each cloud

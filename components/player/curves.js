@@ -32,13 +32,61 @@ class CurvesScene {
     this.curvesLayout = this.layoutFor(figure.layout, "curves");
     // the base figure's y axis, kept apart: plotly.js writes later relayouts into the layout it was given
     this.curvesBaseY = JSON.parse(JSON.stringify(this.curvesLayout.yaxis || {}));
-    const config = {displaylogo: false, responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
-    await this.Plotly.react(this.curves, {data: figure.data, layout: this.curvesLayout, config});
+    const config = {responsive: true, toImageButtonOptions: {format: "svg", filename: "bounds", width: PRESENTATION_WIDTH, height: 720}};
+    this.curvesNames = figure.data.map((trace) => trace.name);
+    this.curvesSubtitle = ((this.curvesLayout.title || {}).subtitle || {}).text;
+    const {names, subtitle} = this.curvesTexts();
+    const data = figure.data.map((trace, i) => (names[i] === trace.name ? trace : {...trace, name: names[i]}));
+    if (subtitle !== this.curvesSubtitle) {
+      this.curvesLayout.title = {...this.curvesLayout.title, subtitle: {...this.curvesLayout.title.subtitle, text: subtitle}};
+    }
+    await this.Plotly.react(this.curves, {data, layout: this.curvesLayout, config});
     if (!this.curvesFollowing) {
       this.curvesFollowing = true;
       // a plugin's curve (the dragged u's bound) may reach above the base figure's view: the axis follows
       for (const name of ["plotly_restyle", "plotly_redraw"]) this.curves.on(name, () => this.fitCurves());
     }
+  }
+
+  // ``text`` broken into lines at its spaces, each no wider than ``room`` pixels in ``font`` ({size, family}); its own
+  // lines (<br>) kept.  plotly.js never wraps a legend entry or a subtitle, it cuts them at the figure's edge
+  // (issue 34: "Weighted Majority = WM, lecture form: equal w…" and the curves' "not drawn — …" at 320 px).
+  wrapText(text, room, font) {
+    if (typeof text !== "string" || !text) return text;
+    const measure = this.textMeasure || (this.textMeasure = document.createElement("canvas").getContext("2d"));
+    measure.font = `${font.size || 13}px ${font.family || FONT_FAMILY}`;
+    const wide = (part) => measure.measureText(part.replace(/<[^>]*>/g, "").replace(/&amp;/g, "&")).width;
+    return text.split("<br>").map((given) => {
+      if (wide(given) <= room) return given;
+      const lines = [];
+      let line = "";
+      for (const word of given.split(" ")) {
+        const longer = line ? `${line} ${word}` : word;
+        if (line && wide(longer) > room) { lines.push(line); line = word; } else line = longer;
+      }
+      return [...lines, line].join("<br>");
+    }).join("<br>");
+  }
+
+  // The base figure's legend names and subtitle for the curves' width (a phone's): wrapped where they need it.
+  curvesTexts() {
+    const layout = this.curvesLayout || {}, width = this.curves.clientWidth;
+    const font = {...(layout.font || {}), ...((layout.legend || {}).font || {})};
+    const subtitle = ((layout.title || {}).subtitle || {}).text;
+    if (!width) return {names: this.curvesNames || [], subtitle};
+    const subtitleFont = {...(layout.font || {}), ...(((layout.title || {}).subtitle || {}).font || {})};
+    return {names: (this.curvesNames || []).map((name) => this.wrapText(name, Math.max(120, width - 64), font)),
+            subtitle: this.wrapText(this.curvesSubtitle, Math.max(120, width - 24), subtitleFont)};
+  }
+
+  // after a change of width: the legend names and the subtitle wrapped again where they need it (only those)
+  async fitCurvesTexts() {
+    if (!this.curves._fullLayout || !this.curvesNames) return;
+    const {names, subtitle} = this.curvesTexts();
+    const changed = names.map((name, i) => i).filter((i) => this.curves.data[i] && this.curves.data[i].name !== names[i]);
+    if (changed.length) await this.Plotly.restyle(this.curves, {name: changed.map((i) => names[i])}, changed);
+    const shown = (((this.curves.layout || {}).title || {}).subtitle || {}).text;
+    if (subtitle !== undefined && subtitle !== shown) await this.Plotly.relayout(this.curves, {"title.subtitle.text": subtitle});
   }
 
   // The curves' y axis holds every curve drawn: the base figure's range (the count and every bound,
@@ -96,7 +144,7 @@ class CurvesScene {
     const figure = JSON.parse(this.payload.invariants);
     this.invariantsLayout = this.layoutFor(figure.layout, "invariants");
     await this.Plotly.react(this.invariants, {data: figure.data, layout: this.invariantsLayout,
-                                              config: {displaylogo: false, responsive: true}});
+                                              config: {responsive: true}});
     this.invariantsDrawn = true;
     this.invariantsCursor.move(this.t);
   }

@@ -33,13 +33,14 @@ class ExpertsScene {
   prepareExperts() {
     const payload = this.payload, N = payload.N;
     ({counts: this.counts, totals: this.totals} = expertCounts(payload));
-    this.bars = payload.expert_names.map((name, i) => {
+    this.bars = payload.expert_names.map((name) => {
       const bar = node("div", {className: "bar"});
-      const column = node("div", {className: "mbl-tl-barcol", title: name}, [bar,
-        node("div", {className: "name", text: N <= 24 || i % Math.ceil(N / 24) === 0 ? name : ""})]);
+      const label = node("div", {className: "name"});
+      const column = node("div", {className: "mbl-tl-barcol", title: name}, [bar, label]);
       this.expertsBars.append(column);
-      return {column, bar};
+      return {column, bar, label};
     });
+    this.labelledAs = undefined;
     this.expertsBars.replaceChildren(...this.bars.map((b) => b.column));
     this.voteRows = ["0", "1"].map((answer) => {
       const fill = node("div", {className: "fill"});
@@ -50,6 +51,22 @@ class ExpertsScene {
     });
     this.expertsVote.replaceChildren(node("div", {className: "mbl-tl-scenetitle", text: "the weighted vote before the update"}),
                                      ...this.voteRows.map((r) => r.row));
+  }
+
+  // The experts' names under their bars: every k-th, k as small as lets each name keep clear of the next (issue 34:
+  // on a 320 px phone 16 names ran together, "E10E11E12"); every bar keeps its name in its title.  Again when the
+  // scene's width or type size changes (timeline.js calls it after a resize).
+  labelBars() {
+    if (!this.bars || !this.bars.length) return;
+    const width = this.expertsBars.clientWidth;
+    const size = getComputedStyle(this.bars[0].label).fontSize;
+    if (!width || this.labelledAs === `${width} ${size}`) return;
+    this.labelledAs = `${width} ${size}`;
+    const names = this.payload.expert_names;
+    this.bars.forEach(({label}, i) => { label.textContent = names[i]; });
+    const widest = Math.max(...this.bars.map(({label}) => label.getBoundingClientRect().width));
+    const step = Math.max(1, Math.ceil(((widest + 6) * names.length) / width));
+    this.bars.forEach(({label}, i) => { label.textContent = i % step === 0 ? names[i] : ""; });
   }
 
   // the experts' shares of the weight after trial t

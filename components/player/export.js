@@ -1,33 +1,5 @@
 // Mistake Bound Lab — saving the boundary at the trial shown, as SVG or PNG (the SVG and PNG buttons).
-// A part of the Player (timeline.js mixes its methods in).
-const PRESENTATION_WIDTH = 1920;                          // px: saved figures are at least this wide
-
-// Every one-line text of a saved figure keeps the width it has on the page (textLength): a viewer without the
-// page's font — an SVG opened in another program, and every PNG, drawn from the SVG as an image, which cannot use
-// the page's web fonts — fits its own font into that width instead of running a wider fallback font into the next
-// legend entry's glyph (issue 27: "previous boundary" ran into the comparator's line).  Measured in the page,
-// where the font plotly.js laid the figure out with is loaded.
-function pinTextWidths(svgText) {
-  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
-  const svg = document.importNode(parsed, true);
-  const holder = node("div", {"aria-hidden": "true"});
-  Object.assign(holder.style, {position: "fixed", left: "-100000px", top: "0", visibility: "hidden"});
-  holder.append(svg);
-  document.body.append(holder);
-  try {
-    for (const text of svg.querySelectorAll("text")) {
-      if (text.querySelector("[x], [y], [dx], [dy]")) continue;      // lines or pieces placed one by one
-      const length = text.getComputedTextLength();
-      if (!(length > 0)) continue;
-      text.setAttribute("textLength", length.toFixed(2));
-      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
-    return new XMLSerializer().serializeToString(svg);
-  } finally {
-    holder.remove();
-  }
-}
-
+// A part of the Player (timeline.js mixes its methods in); the file is made by image.js (the texts' widths pinned).
 class FigureExport {
   // The boundary as one SVG: plotly.js's own export of the two layers (axes, regions' base, points)
   // with the player's overlay (what the trial moved) and the kernel shading between them, each at its
@@ -63,22 +35,6 @@ class FigureExport {
   async saveFigure(format) {
     if (!this.payload || !this.loaded || this.kind === "experts") return;
     const {svg, width, height} = await this.figureSvg();
-    const name = `mistake-bound-lab-trial-${this.t}.${format}`;
-    let blob = new Blob([svg], {type: "image/svg+xml"});
-    if (format === "png") {
-      const image = new Image();
-      const url = URL.createObjectURL(blob);
-      await new Promise((resolve, reject) => { image.onload = resolve; image.onerror = reject; image.src = url; });
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      canvas.getContext("2d").drawImage(image, 0, 0, width, height);
-      URL.revokeObjectURL(url);
-      blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-    }
-    const anchor = node("a", {href: URL.createObjectURL(blob), download: name});
-    document.body.append(anchor);
-    anchor.click();
-    setTimeout(() => { URL.revokeObjectURL(anchor.href); anchor.remove(); }, 1000);
+    await saveImage(svg, width, height, format, `mistake-bound-lab-trial-${this.t}`);
   }
 }

@@ -8,6 +8,14 @@ class Presentation {
     return Math.round(Math.max(14, Math.min(22, window.innerWidth / 100, window.innerHeight / 54)));
   }
 
+  // Pixels kept free at the top of a figure for plotly.js's toolbar where it stays shown over the figure — a touch
+  // screen, which cannot hover (issue 34: on a phone it covered "after trial 240 — a mistake" and the curves'
+  // title); on a page with a mouse it shows only while the pointer is over the figure.  MODEBAR_ROOM: viz/palette.py.
+  modebarRoom() {
+    const touch = Boolean(window.matchMedia && window.matchMedia("(hover: none)").matches);
+    return touch && !this.present ? MODEBAR_ROOM : 0;
+  }
+
   layoutFor(layout) {
     const size = this.typeSize();
     const out = {...layout, font: {family: FONT_FAMILY, ...(layout.font || {}), size}, autosize: true};
@@ -20,6 +28,9 @@ class Presentation {
       if (out[axis].title) out[axis].title = {...out[axis].title, font: {...((out[axis].title || {}).font || {}), size: size + 1}};
     }
     if (out.title) out.title = {...out.title, font: {...((out.title || {}).font || {}), size: size + 2}};
+    if (out.title && out.title.text && this.modebarRoom()) {       // the title (automargin) under the toolbar
+      out.title = {...out.title, pad: {...(out.title.pad || {}), t: ((out.title.pad || {}).t || 0) + this.modebarRoom()}};
+    }
     if (out.annotations) out.annotations = out.annotations.map((note) => ({...note, font: {...(note.font || {}), size: Math.max(size - 2, 11)}}));
     return out;
   }
@@ -58,6 +69,7 @@ class Presentation {
       const divs = [this.below, this.above, this.curves, this.invariants]
         .filter((div) => div._fullLayout && div.isConnected && stale(div));
       await Promise.all(divs.map((div) => this.Plotly.Plots.resize(div).catch(() => {})));
+      if (divs.includes(this.curves)) await this.fitCurvesTexts().catch(() => {});
       if (this.payload) this.redraw();
     });
   }

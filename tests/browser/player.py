@@ -94,3 +94,16 @@ def press(page, key: str, times: int = 1) -> None:
 def focus_page(page) -> None:
     """Move the focus off any widget (the player ignores keys typed into a field)."""
     page.evaluate("() => { if (document.activeElement) document.activeElement.blur(); }")
+
+
+def control(page, selector: str):
+    """The player's control ``selector``, in view as a user finds it: a control with no room left in the row
+    waits, hidden whole, behind "⋯" (All controls, components/toolbar.js), which is opened first."""
+    from playwright.sync_api import expect
+
+    found = page.locator(selector)
+    if not found.is_visible():
+        page.locator(".mbl-tl-more-tools").click()
+        expect(page.locator(".mbl-tl-more-tools")).to_have_attribute("aria-expanded", "true")
+        expect(found).to_be_visible()
+    return found

@@ -10,7 +10,7 @@ names, at 1280×720, at 1920×1080 and in presentation mode, at the first trial,
   overlap one another;
 * no "&gt;" or "&lt;" is shown as text;
 * the boundary's legend names a comparator only when some trial draws one, and the controls stay on
-  one line each, within the player.
+  one line each, within the player, each shown whole or not at all (:data:`CONTROLS_WHOLE`).
 
 One server and one browser for all of it (session fixtures); a page is opened once and measured in many
 states; every wait is on a condition.  Screenshots go to screenshots/curves-in-view-*.png.
@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import screenshot
-from .player import PLAYER, open_story, wait_for_player
+from .player import LAID_OUT, PLAYER, open_story, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -94,6 +94,67 @@ MEASURE = """() => {
   return {problems, bounds, trial: Number(root.dataset.trial), boxes: boxes.length};
 }"""
 
+#: the player's controls as shown (issue 34: at 1280–1400 px the group of controls cut "Ta", "say mi", "PN" at its
+#: edge, and its fade half-hid "PNG"; "Sound off" was seen over the trial counter): each control and the trial's
+#: number shown is whole — inside every box that clips it (the bar, the group) or wholly outside it (not shown), and
+#: under no faded edge —, no button's label is wider than its button, and no two overlap.  The problems found, as text.
+CONTROLS_WHOLE = """() => {
+  const bar = document.querySelector('.mbl-tl-bar'), problems = [];
+  const name = (e) => e.getAttribute('aria-label') || e.textContent.trim() || e.className;
+  const shown = [];
+  for (const e of bar.querySelectorAll('button, select, input, .mbl-tl-trial')) {
+    if (!e.offsetParent || getComputedStyle(e).visibility !== 'visible') continue;
+    const r = e.getBoundingClientRect();
+    let out = false, faded = false;
+    for (let p = e.parentElement; p && !out; p = p.parentElement) {          // the boxes that clip it, up to the bar
+      const style = getComputedStyle(p);
+      faded = faded || (style.maskImage || style.webkitMaskImage || 'none') !== 'none';
+      if (style.overflowX !== 'visible' || /paint|strict|content/.test(style.contain)) {
+        const c = p.getBoundingClientRect();
+        out = r.right <= c.left + 0.5 || r.left >= c.right - 0.5 || r.bottom <= c.top + 0.5 || r.top >= c.bottom - 0.5;
+        const inside = r.left >= c.left - 0.5 && r.right <= c.right + 0.5 && r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5;
+        if (!out && !inside) problems.push(`cut by the edge of its box: ${name(e)} (${Math.round(r.left)}..${Math.round(r.right)} in ${Math.round(c.left)}..${Math.round(c.right)})`);
+      }
+      if (p === bar) break;
+    }
+    if (out) continue;
+    if (faded) problems.push(`under a faded edge: ${name(e)}`);
+    if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1) problems.push(`label wider than its button: ${name(e)}`);
+    shown.push([e, r]);
+  }
+  for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+    const [a, b] = [shown[i][1], shown[j][1]];
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      problems.push(`overlap: ${name(shown[i][0])} and ${name(shown[j][0])}`);
+  }
+  return problems;
+}"""
+
+
+#: on a narrow screen (issue 34, 320 px): every text of the bound curves (title, its notes, legend, ticks) inside the
+#: figure — plotly.js cuts a legend entry or a subtitle wider than the figure —, and the experts' names under their
+#: bars apart and inside the scene ("E10E11E12" ran together).  The problems found, as text.
+NARROW_TEXTS = """() => {
+  const root = document.querySelector('.mbl-tl'), problems = [];
+  const curves = root.querySelector('.mbl-tl-curvesplot'), box = curves.querySelector('.main-svg').getBoundingClientRect();
+  for (const text of curves.querySelectorAll('.legendtext, .gtitle, .gtitle-subtitle, .xtick text, .ytick text, .g-xtitle text, .g-ytitle text')) {
+    const r = text.getBoundingClientRect();
+    if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1))
+      problems.push(`cut by the curves' edge: ${text.textContent.slice(0, 50)} (${Math.round(r.left)}..${Math.round(r.right)} in ${Math.round(box.left)}..${Math.round(box.right)})`);
+  }
+  const scene = root.querySelector('.mbl-tl-experts');
+  if (scene && scene.offsetParent) {
+    const edge = scene.getBoundingClientRect();
+    const names = [...scene.querySelectorAll('.mbl-tl-barcol .name')].filter((e) => e.textContent).map((e) => [e.textContent, e.getBoundingClientRect()]);
+    if (!names.length) problems.push('no expert is named under its bar');
+    names.forEach(([text, r], i) => {
+      if (r.left < edge.left - 1 || r.right > edge.right + 1) problems.push(`name out of the scene: ${text}`);
+      if (i && names[i - 1][1].right > r.left - 2) problems.push(`names run together: ${names[i - 1][0]}${text}`);
+    });
+  }
+  return problems;
+}"""
+
 SETTLED = """([width, present]) => {
   const root = document.querySelector('.mbl-tl');
   const curves = root.querySelector('.mbl-tl-curvesplot');
@@ -130,6 +191,8 @@ def test_every_bound_in_view_math_fits_nothing_overlaps(page, server_url, name, 
         page.wait_for_function(SETTLED, arg=[width, present])
         for t in sorted({1, max(1, T // 2), T}):
             go_to(page, t)
+            found += [f"{width}×{height}{' presenting' if present else ''}, trial {t}: {p}"
+                      for p in page.evaluate(CONTROLS_WHOLE)]
             result = page.evaluate(MEASURE)
             assert result["boxes"] > 4                     # ticks, titles and legend were found to compare
             drawn.add(result["bounds"])
@@ -137,6 +200,15 @@ def test_every_bound_in_view_math_fits_nothing_overlaps(page, server_url, name, 
         if not present:                                   # the curves, under the boundary and the math
             page.locator(".mbl-tl-curves").scroll_into_view_if_needed()
         screenshot(page, f"curves-in-view-{name}-{width}{'-present' if present else ''}", full_page=False)
+    if name in ("experts", "weighted"):                   # a phone: the long legend names and the 16 experts' names
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.evaluate("() => { if (document.activeElement) document.activeElement.blur(); }")
+        page.keyboard.press("Escape")                     # out of presentation mode, the loop's last state
+        page.wait_for_function(SETTLED, arg=[320, False])
+        page.wait_for_function(LAID_OUT)
+        found += [f"320×640: {problem}" for problem in page.evaluate(NARROW_TEXTS)]
+        page.locator(".mbl-tl-curves").scroll_into_view_if_needed()
+        screenshot(page, f"curves-in-view-{name}-320", full_page=False)
     assert not found, "\n".join(found)
     assert len(drawn) == 1                               # the same bounds drawn in every state
     if name not in ("priority",):                        # the apportioned margin has no mistake bound

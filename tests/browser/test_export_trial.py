@@ -14,7 +14,8 @@ import json
 import pytest
 
 from .conftest import VIEWPORT, screenshot, wait_idle
-from .player import PLAYER, STATE, focus_page, open_lab_file, open_story, press, trial, wait_for_player
+from .player import PLAYER, STATE, control, focus_page, open_lab_file, open_story, press, trial, wait_for_player
+from .test_lab_in_chromium import assert_nothing_offered_outside, modebars
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +46,14 @@ def export(page, tmp_path):
 
 
 def open_from_disk(browser, path):
+    """The exported file opened in a new browser; the page, and the list of its errors and of its requests that
+    leave the disk (an export asks nothing of any server)."""
     context = browser.new_context(viewport=VIEWPORT)
     opened = context.new_page()
     errors = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("request", lambda request: errors.append(f"request {request.url}")
+              if not request.url.startswith(("file:", "data:", "blob:")) else None)
     opened.goto(path.as_uri())
     opened.wait_for_function("() => document.body.dataset.ready === '1'", timeout=60_000)
     return context, opened, errors
@@ -80,6 +85,10 @@ def test_the_export_opens_at_the_trial_the_player_shows_with_its_title_in_view(b
         assert title_in_view(exported)
         assert "mbl-projector" not in exported.eval_on_selector(PLAYER, "root => root.className")
         screenshot(exported, "export-at-its-trial", full_page=False)
+        # the export's figures offer nothing that leaves the computer (plotly.js's "Share chart…" did, issue 34)
+        figures = modebars(exported)
+        assert_nothing_offered_outside(figures)
+        assert any("mbl-tl-above" in figure["figure"] and "Download plot" in figure["buttons"] for figure in figures)
         # stepped on in the lab and exported again: the new file opens at the new trial
         step_to(page, K + 4)
         (tmp_path / "again").mkdir()
@@ -95,7 +104,7 @@ def test_the_export_opens_at_the_trial_the_player_shows_with_its_title_in_view(b
 
 def test_an_export_and_a_lab_file_made_in_the_projector_theme_open_in_it(browser, page, server_url, tmp_path):
     open_story(page, server_url, "thin-margin", "perceptron")
-    page.locator(".mbl-projector-button").click()
+    control(page, ".mbl-projector-button").click()
     page.wait_for_function("() => document.querySelector('.mbl-tl').classList.contains('mbl-projector')")
     step_to(page, K)
     open_share_panel(page)

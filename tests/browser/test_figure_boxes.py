@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from components.plotly_assets import PLOTLY_JS as PLOTLY_FILE, STATIC, ensure_plotly_js
+from viz.palette import MODEBAR_PX
 
 pytestmark = pytest.mark.browser
 
@@ -79,6 +80,7 @@ MEASURE = """([figure, width]) => {
             xtitle: all('.g-xtitle text'), ytitle: all('.g-ytitle text'), title: all('.gtitle, .gtitle-subtitle'),
             marks: all('.textpoint text'), notes: all('.annotation-text'),
             xticks: all('.xaxislayer-above .xtick text'), yticks: all('.yaxislayer-above .ytick text'),
+            annotations: all('.annotation-text'),
             xtickText: [...div.querySelectorAll('.xaxislayer-above .xtick text')].map((e) => e.textContent)};
   });
 }"""
@@ -124,6 +126,53 @@ def test_no_legend_title_or_tick_label_runs_into_another(plot_page, width):
                     assert not overlap(a, b), f"{name} at {width}px: two {key} are printed over each other"
 
 
+#: a 320 px phone's page: Streamlit's main column less its padding
+PHONE_WIDTH = 288
+
+
+def narrow_figures() -> dict:
+    """The Priority page's two figures (ours, the baselines: four panels in a row) and the Experts page's RWM
+    figure, as the pages draw them (the Experts page's player: test_reflow.py)."""
+    from datasets.four_clouds import four_clouds
+    from experiments.priority import BASELINE_NAMES, OURS, fit_methods
+    from viz import experts
+    from viz.priority import FOUR_CLOUD_NAMES, regions_side_by_side
+
+    X, y = four_clouds(30, seed=4)
+    theta = np.array([10.0, 10.0, 1.0, 1.0])
+    fitted = fit_methods(X, y, theta, seed=0, standardize=True)
+    group = lambda names: {name: fitted[name] for name in names}      # noqa: E731
+    return {
+        "Priority: ours": regions_side_by_side(X, y, FOUR_CLOUD_NAMES, group(OURS), theta, columns=len(OURS),
+                                               title="ours"),
+        "Priority: the baselines": regions_side_by_side(X, y, FOUR_CLOUD_NAMES, group(BASELINE_NAMES), theta,
+                                                        columns=len(BASELINE_NAMES), title="the baselines"),
+        "Experts: RWM's bound against ε": experts.rwm_epsilon_figure(16, 19, np.linspace(0.01, 0.5, 50),
+                                                                      current_epsilon=0.5),
+    }
+
+
+def test_the_priority_and_experts_figures_keep_their_texts_whole_and_apart_on_a_phone(plot_page):
+    """Issue 34: at 320 px the baselines' panel titles ran into one another ("θ-cost 1.128 · grid" under panels 60 px
+    apart), the support lines' legend entry ran past the figure's right edge, and the toolbar, which a phone shows
+    all the time, covered the figures' titles."""
+    for name, figure in narrow_figures().items():
+        boxes = plot_page.evaluate(MEASURE, [json.loads(figure.to_json()), PHONE_WIDTH])
+        left, top, right, bottom = boxes["svg"]
+        groups = {key: boxes[key] for key in ("legendText", "xtitle", "ytitle", "title", "annotations")}
+        assert boxes["annotations"] or "RWM" in name, name
+        for key, items in groups.items():
+            for item in items:
+                assert item[0] >= left - 0.5 and item[2] <= right + 0.5 and item[1] >= top - 0.5 \
+                    and item[3] <= bottom + 0.5, f"{name} at {PHONE_WIDTH}px: a {key} box is cut by the figure's edge"
+        for item in boxes["title"]:          # under the strip of plotly.js's toolbar, shown always on a touch screen
+            assert item[1] >= top + MODEBAR_PX - 0.5, f"{name}: the title is under the toolbar ({item[1] - top:.0f} px down)"
+        texts = [(key, box) for key, items in groups.items() for box in items]
+        for i, (first, a) in enumerate(texts):
+            for second, b in texts[i + 1:]:
+                assert not overlap(a, b), f"{name} at {PHONE_WIDTH}px: a {first} box runs into a {second} box"
+
+
 def test_winnow_log_ticks_are_the_sizes_run_not_plotly_minor_digits(plot_page):
     boxes = plot_page.evaluate(MEASURE, [json.loads(figures()["winnow sparse"].to_json()), 600])
     assert boxes["xtickText"] == ["16", "64", "256", "1,024", "4,096"], boxes["xtickText"]
@@ -140,18 +189,39 @@ SAVED_LEGEND = """(svgText) => {
   svg.setAttribute('height', svg.viewBox.baseVal.height);
   const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top - 1.5, r.right, r.bottom + 1.5]; };
   const texts = [...svg.querySelectorAll('.legend .legendtext')].map((e) => ({text: e.textContent, box: box(e)}));
+  const legends = [...svg.querySelectorAll('.legend rect.bg')].map(box);
   const glyphs = [...svg.querySelectorAll('.legend .legendpoints, .legend .legendlines')]
     .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 || r.height > 0; })
     .map((e) => ({name: e.closest('.traces').querySelector('.legendtext').textContent, box: box(e)}));
-  return {texts, glyphs, svg: box(svg), sourceSans: SOURCE_SANS()};
+  return {texts, glyphs, legends, svg: box(svg), sourceSans: SOURCE_SANS()};
 }"""
 #: whether the page has the lab's font loaded (Streamlit's web font)
 SOURCE_SANS = "() => [...document.fonts].some((f) => f.family.replace(/[\"']/g, '') === 'Source Sans' && f.status === 'loaded')"
 
 
-def test_the_saved_boundarys_legend_texts_keep_out_of_the_glyphs(app_page, server_url, browser):
+def assert_legend_fits(found: dict, what: str) -> None:
+    """Each legend text of a saved figure (:data:`SAVED_LEGEND`) inside the figure and its legend's box (plotly.js
+    clips a legend to it), clear of every glyph and of every other text."""
+    assert not found["sourceSans"], "the viewer must lack the page's font"
+    left, top, right, bottom = found["svg"]
+    assert found["texts"] and found["legends"], what
+    for text in found["texts"]:
+        a = text["box"]
+        assert a[0] >= left and a[2] <= right and a[1] >= top and a[3] <= bottom, f"{what}: {text['text']} leaves the figure"
+        assert any(a[0] >= b[0] - 0.5 and a[2] <= b[2] + 0.5 for b in found["legends"]), \
+            f"{what}: {text['text']!r} runs past its legend's edge, where the legend is cut ({a} in {found['legends']})"
+        for glyph in found["glyphs"]:
+            assert not overlap(a, glyph["box"]), f"{what}: the legend text {text['text']!r} runs into the glyph of {glyph['name']!r}"
+        for other in found["texts"]:
+            assert other is text or not overlap(a, other["box"]), f"{what}: {text['text']!r} runs into {other['text']!r}"
+
+
+def test_the_saved_figures_legend_texts_keep_out_of_the_glyphs_and_inside_the_legend(app_page, server_url, browser,
+                                                                                      tmp_path):
     """Issue 27, Found 6: in the saved boundary "previous boundary" ran into the comparator's glyph — plotly.js laid
-    the legend out in the page's Source Sans, and a viewer without it drew a wider font."""
+    the legend out in the page's Source Sans, and a viewer without it drew a wider font.  Issue 34: the saved bound
+    curves (the figure saver's SVG and PNG; the PNG is that SVG drawn as an image, without the page's fonts) cut their
+    legend ("weighted los") and ran one entry into the next's glyph."""
     from .player import focus_page, open_story, press
 
     open_story(app_page, server_url, "thin-margin", "perceptron")
@@ -159,21 +229,24 @@ def test_the_saved_boundarys_legend_texts_keep_out_of_the_glyphs(app_page, serve
     press(app_page, "End")
     assert app_page.evaluate(SOURCE_SANS), "the page lays text out in Source Sans"
     svg = app_page.evaluate("() => document.querySelector('.mbl-tl-root')._mblPlayer.figureSvg().then((r) => r.svg)")
+    # the bound curves as the figure saver saves them (the PNG is drawn from this SVG)
+    with app_page.expect_download() as download_info:
+        app_page.locator(".mbl-tl-curves + .mbl-save button[data-format='svg']").click()
+    curves = tmp_path / download_info.value.suggested_filename
+    download_info.value.save_as(curves)
+    from xml.etree import ElementTree
+    saved = ElementTree.fromstring(curves.read_text(encoding="utf-8"))      # well-formed, as other programs need
+    assert saved.get("width") == "1920" and saved.get("viewBox"), saved.attrib
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     try:
         viewer = context.new_page()
         viewer.set_content("<html><body style='margin:0'></body></html>")
         found = viewer.evaluate(SAVED_LEGEND % SOURCE_SANS, svg)
+        found_curves = viewer.evaluate(SAVED_LEGEND % SOURCE_SANS, curves.read_text(encoding="utf-8"))
     finally:
         context.close()
-    assert not found["sourceSans"], "the viewer must lack the page's font"
     names = [t["text"] for t in found["texts"]]
     assert "previous boundary" in names and any(name.startswith("comparator u") for name in names), names
-    left, top, right, bottom = found["svg"]
-    for text in found["texts"]:
-        a = text["box"]
-        assert a[0] >= left and a[2] <= right and a[1] >= top and a[3] <= bottom, f"{text['text']} leaves the figure"
-        for glyph in found["glyphs"]:
-            assert not overlap(a, glyph["box"]), f"the legend text {text['text']!r} runs into the glyph of {glyph['name']!r}"
-        for other in found["texts"]:
-            assert other is text or not overlap(a, other["box"]), f"{text['text']!r} runs into {other['text']!r}"
+    assert_legend_fits(found, "the boundary")
+    assert any(t["text"].startswith("Gentile") for t in found_curves["texts"]), found_curves["texts"]
+    assert_legend_fits(found_curves, "the bound curves")

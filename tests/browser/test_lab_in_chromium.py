@@ -56,17 +56,56 @@ def requests_outside(page, server_url) -> list[str]:
     return outside
 
 
+#: what a figure's toolbar (plotly.js's modebar) may offer: each happens in the browser (Streamlit adds its
+#: Fullscreen); anything else — plotly.js's "Share chart…", which uploads the figure's data to Plotly Cloud, or
+#: its logo, a link to plotly.com — would reach outside the lab's server (issue 34)
+LOCAL_MODEBAR = {"Download plot", "Download plot as a PNG", "Zoom", "Pan", "Box Select",
+                 "Lasso Select", "Zoom in", "Zoom out", "Autoscale", "Reset axes", "Reset view", "Toggle Spike Lines",
+                 "Show closest data on hover", "Compare data on hover", "Fullscreen", "Close fullscreen"}
+#: every drawn Plotly figure of the page (Streamlit's and the player's) with its modebar's buttons and links; null
+#: while a Streamlit chart is not drawn yet
+MODEBAR = """() => {
+  if ([...document.querySelectorAll('[data-testid="stPlotlyChart"]')].some((c) => !c.querySelector('.js-plotly-plot')?._fullLayout))
+    return null;
+  return [...document.querySelectorAll('.js-plotly-plot')].filter((p) => p._fullLayout).map((plot) => {
+    const keyed = plot.closest('[class*="st-key-"]');
+    return {figure: (keyed ? keyed.className.match(/st-key-\\S+/)[0] + ' ' : '') + String(plot.className),
+            buttons: [...plot.querySelectorAll('.modebar-btn')].map((b) => b.getAttribute('data-title')),
+            links: [...plot.querySelectorAll('.modebar a[href], .modebar-container a[href]')].map((a) => a.href),
+            cloud: plot._context.showSendToCloud, server: plot._context.plotlyServerURL};
+  });
+}"""
+
+
+def modebars(page) -> list[dict]:
+    """The modebar of every Plotly figure drawn on ``page`` (:data:`MODEBAR`), once Streamlit's charts are drawn."""
+    return page.wait_for_function(MODEBAR, timeout=30_000).json_value()
+
+
+def assert_nothing_offered_outside(figures: list[dict]) -> None:
+    """No figure's toolbar offers to send anything off the server (:data:`LOCAL_MODEBAR`), and none could."""
+    offered = {figure["figure"]: sorted(set(figure["buttons"]) - LOCAL_MODEBAR) + figure["links"] for figure in figures}
+    assert not any(offered.values()), offered
+    for figure in figures:                       # nor would a button added later (plotly.js's own defaults)
+        assert figure["cloud"] is False and figure["server"] == "", figure
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_renders_at_1280x720_from_the_server_alone(app_page, server_url, path):
     """Each page renders (its player drawn, not half-loaded) and, for offline classrooms, asks nothing of any
-    host but the lab's server."""
+    host but the lab's server, nor offers to: no figure's toolbar has a control that sends data elsewhere."""
     outside = requests_outside(app_page, server_url)
     open_page(app_page, server_url, path)
     assert app_page.locator("h1").count() >= 1
-    if app_page.locator(".mbl-tl-root").count():
+    player = app_page.locator(".mbl-tl-root").count() > 0
+    if player:
         wait_for_player(app_page)
     screenshot(app_page, f"page-{path or 'home'}")
     assert outside == [], outside
+    figures = modebars(app_page)
+    assert_nothing_offered_outside(figures)
+    if player:                       # the player's figures were listed: its boundary's or experts' and its curves
+        assert any("mbl-tl-curvesplot" in figure["figure"] and figure["buttons"] for figure in figures), figures
 
 
 def test_a_story_played_asks_for_nothing_outside_the_server(app_page, server_url):

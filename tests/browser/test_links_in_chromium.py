@@ -16,7 +16,7 @@ import pytest
 from lab.stories import STORIES
 
 from .conftest import SCREENSHOTS, VIEWPORT, metric, screenshot, wait_for_metric, wait_idle
-from .player import focus_page, open_lab_file, open_story, press, state, trial, wait_for_player
+from .player import control, focus_page, open_lab_file, open_story, press, state, trial, wait_for_player
 
 pytestmark = pytest.mark.browser
 
@@ -57,15 +57,42 @@ def test_a_storys_link_opens_the_same_run_at_the_same_trial_in_a_new_browser(bro
     wait_for_trial_in_url(page, 7)
     link = href(page)
     shown = page.evaluate(SHOWN)
+    # one story's link is opened as an embed (Streamlit's ?embed=true): the same run and trial, the page alone
+    embed = key == EMBEDDED
     context, other = new_tab(browser)
     try:
-        other.goto(link)
+        other.goto(link + "&embed=true" if embed else link)
         wait_for_player(other)
         assert other.evaluate(SHOWN) == shown
         assert trial(other) == 7
         assert other.locator('[data-testid="stAlert"]').filter(has_text="Ignored").count() == 0
+        if embed:
+            assert_the_page_alone(other)
     finally:
         context.close()
+
+
+#: the story whose link is also opened as an embed
+EMBEDDED = "thin-margin"
+#: what an embed must not show (issue 34: ?embed=true still showed the whole sidebar): the sidebar, the control that
+#: opens it, the pages' navigation; each with its box, if any is drawn
+SIDEBAR = """() => [...document.querySelectorAll(['stSidebar', 'stSidebarCollapsedControl', 'stExpandSidebarButton',
+                                                 'stSidebarNav', 'stSidebarNavLink'].map((id) => `[data-testid="${id}"]`).join())]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => e.dataset.testid + ' ' + JSON.stringify(e.getBoundingClientRect()))"""
+
+
+def assert_the_page_alone(page) -> None:
+    """An embed shows its page alone — no sidebar, no navigation — at the viewport's full width; a step keeps the
+    link an embed's (the player writes its trial beside ``embed=true``)."""
+    assert page.evaluate(SIDEBAR) == []
+    main = page.locator('[data-testid="stMain"]').bounding_box()
+    assert main["x"] <= 1 and main["width"] >= VIEWPORT["width"] - 20, main
+    screenshot(page, "embed", full_page=False)
+    focus_page(page)
+    press(page, "ArrowRight")
+    wait_for_trial_in_url(page, 8)
+    assert "embed=true" in href(page)
 
 
 def test_points_drawn_by_hand_travel_in_the_link(browser, page, server_url):
@@ -198,7 +225,7 @@ def test_the_boundary_figure_saves_at_presentation_size_with_what_the_trial_move
     focus_page(page)
     press(page, "ArrowRight", 9)
     with page.expect_download() as download_info:
-        page.locator(f".mbl-tl-save[data-action='save-{format_}']").click()
+        control(page, f".mbl-tl-save[data-action='save-{format_}']").click()
     saved = tmp_path / download_info.value.suggested_filename
     download_info.value.save_as(saved)
     assert saved.name == f"mistake-bound-lab-trial-9.{format_}"

@@ -9,8 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
-from .player import press, wait_for_player
+from .conftest import SCREENSHOTS, screenshot
+from .player import control, press, wait_for_layout, wait_for_player
+from .test_curves_in_view import CONTROLS_WHOLE
 from .story_export import open_export, story_payload
 
 pytestmark = pytest.mark.browser
@@ -61,7 +62,7 @@ def test_the_projector_theme_has_high_contrast_thick_lines_and_outlined_shapes(p
     assert page.eval_on_selector(".mbl-tl", "root => root.classList.contains('mbl-projector')") is False
     plain_traces = traces(page)
     screenshot(page, "player-default-theme", full_page=False)
-    page.locator(".mbl-projector-button").click()
+    control(page, ".mbl-projector-button").click()
     expect(page.locator(".mbl-projector-button")).to_have_attribute("aria-pressed", "true")
     page.wait_for_function("() => document.querySelector('.mbl-tl-curvesplot').data.every((t) => !t.line || t.line.width >= 3)")
     projected = traces(page)
@@ -86,7 +87,7 @@ def test_the_projector_theme_has_high_contrast_thick_lines_and_outlined_shapes(p
         assert contrast(rgb(colour)) >= 7, colour
     path = screenshot(page, "player-projector-theme", full_page=False)
     assert path.stat().st_size > 0
-    page.locator(".mbl-projector-button").click()                 # off: the figures drawn again from the run
+    control(page, ".mbl-projector-button").click()                # off: the figures drawn again from the run
     page.wait_for_function("() => document.querySelector('.mbl-tl-curvesplot').data.some((t) => t.line && t.line.width < 3)")
     assert traces(page) == plain_traces
 
@@ -127,5 +128,18 @@ def test_theme_projector_in_the_labs_address_is_honoured_and_kept(page, server_u
     page.wait_for_function("() => new URL(window.location.href).searchParams.get('t') === '3'")
     assert "theme=projector" in page.url
     screenshot(page, "lab-projector-theme", full_page=False)
-    page.locator(".mbl-projector-button").click()
+    # the controls, thicker in this theme, each shown whole or not at all and none over another (issue 34: "Sound
+    # off" over the trial counter; "Ta", "say mi", "PN" cut at 1280–1400 px), on a laptop, a wider one, a projector
+    cut = []
+    for width, height in ((1280, 720), (1366, 768), (1400, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        wait_for_layout(page)
+        cut += [f"{width} px: {problem}" for problem in page.evaluate(CONTROLS_WHOLE)]
+        box = page.locator(".mbl-tl-bar").bounding_box()
+        page.screenshot(path=str(SCREENSHOTS / f"lab-projector-theme-controls-{width}.png"),
+                        clip={"x": 0, "y": max(0, box["y"] - 8), "width": width, "height": box["height"] + 60})
+    assert not cut, "\n".join(cut)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    wait_for_layout(page)
+    control(page, ".mbl-projector-button").click()
     page.wait_for_function("() => !new URL(window.location.href).searchParams.has('theme')")

@@ -155,3 +155,47 @@ def test_a_challenge_reflows_at_320_px(narrow, server_url):
     wait_idle(narrow)
     wait_for_player(narrow)
     assert_reflows(narrow, "challenge")
+
+
+#: a phone: 390 CSS px wide, touch, told it is a phone by none but its size (Streamlit closes the sidebar after a
+#: choice only for a user agent it reads as a phone's; a tablet, a narrow window or a phone's desktop mode kept it)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+#: whether the sidebar is open (its collapse button shown expanded) and lies over the page
+SIDEBAR_OPEN = """() => { const side = document.querySelector('[data-testid="stSidebar"]')?.getBoundingClientRect();
+  return Boolean(side && side.width > 0 && side.right > 0
+                 && document.querySelector('[data-testid="stSidebar"] button[aria-label="Collapse sidebar"]')); }"""
+
+
+#: the player's titles that plotly.js's toolbar (shown all the time on a touch screen) lies over: the boundary's
+#: title (an element over the figure) and the curves' (plotly's own), each with the toolbar it meets
+UNDER_THE_TOOLBAR = """() => {
+  const box = (e) => e && e.getBoundingClientRect();
+  const meets = (a, b) => a && b && a.width && b.width && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const root = document.querySelector('.mbl-tl'), found = [];
+  for (const [plot, title] of [['.mbl-tl-above', '.mbl-tl-title'], ['.mbl-tl-curvesplot', '.mbl-tl-curvesplot .gtitle']]) {
+    const bar = root.querySelector(`${plot} .modebar`), text = root.querySelector(title);
+    if (meets(box(bar), box(text))) found.push(`${text.textContent} under the toolbar of ${plot}`);
+  }
+  return found;
+}"""
+
+
+def test_on_a_phone_choosing_a_page_closes_the_sidebar(browser, server_url):
+    """Issue 34: on a phone the sidebar stayed open over the page chosen in it; and the player's toolbar, shown all
+    the time on a touch screen, lay over its titles ("after trial 240 — a mistake")."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/")
+        wait_idle(page)
+        assert not page.evaluate(SIDEBAR_OPEN)                       # a phone's page opens with the sidebar shut
+        page.locator('[data-testid="stExpandSidebarButton"]').tap()
+        page.wait_for_function(SIDEBAR_OPEN)
+        page.locator('[data-testid="stSidebarNav"] a', has_text="Perceptron").tap()
+        page.wait_for_url("**/perceptron**", timeout=30_000)
+        page.wait_for_function(f"() => !({SIDEBAR_OPEN})()", timeout=10_000)
+        wait_for_player(page)
+        page.screenshot(path=str(SCREENSHOTS / "phone-390-perceptron.png"))
+        assert page.evaluate(UNDER_THE_TOOLBAR) == []
+    finally:
+        context.close()

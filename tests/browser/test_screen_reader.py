@@ -18,7 +18,7 @@ from lab.runner import Run
 from lab.stories import STORIES, make_points
 
 from .conftest import ROOT
-from .player import wait_for_player
+from .player import control, wait_for_player
 from .story_export import STORY, curve_values, open_export, story_payload
 
 pytestmark = pytest.mark.browser
@@ -72,6 +72,7 @@ def test_the_player_at_a_fixed_trial_has_named_figures_a_spoken_trial_and_mathml
                             + [f"{name.replace('&amp;', '&')} {said(values[TRIAL - 1])}" for name, values in bounds])
     quote = lambda text: '"' + text.replace('"', '\\"') + '"'      # noqa: E731 — a YAML string
     named = lambda role, name: "'" + f'{role} "{name}"'.replace("'", "''") + "'"     # noqa: E731 — a role and name as a YAML key
+    control(page, ".mbl-projector-button")            # the controls with no room in the row: behind All controls
     expect(page.locator(".mbl-tl")).to_match_aria_snapshot("\n".join([
         "- slider \"trial\": \"13\"",
         "- combobox \"announce while playing\"",

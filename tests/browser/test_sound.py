@@ -10,6 +10,7 @@ import math
 import pytest
 from playwright.sync_api import expect
 
+from .player import control
 from .story_export import curve_values, open_export, story_payload
 
 pytestmark = pytest.mark.browser
@@ -102,6 +103,6 @@ def test_sound_is_off_until_its_button_or_key_turns_it_on(page, tmp_path, payloa
     if audio:
         page.wait_for_function("() => document.querySelector('.mbl-tl').dataset.sounded !== undefined")
         assert page.eval_on_selector(".mbl-tl", "root => root.dataset.sounded") == f"2:{expected}"
-    button.click()
+    control(page, ".mbl-sound-button").click()
     expect(button).to_have_attribute("aria-pressed", "false")
     assert flags                                                   # the run has trials to sound

@@ -360,43 +360,53 @@ def test_the_html_export_opens_at_its_trial_with_its_title_and_buttons_on_one_li
         context.close()
 
 
-#: the player's controls as laid out: each shown control of the bar (buttons, selects, the slider) with its top and
-#: bottom, its accessible name's source (aria-label or text) and whether it is in view inside its row
+#: the player's controls as laid out: each control of the bar (buttons, selects, the slider) not set aside, with its
+#: top and bottom, its accessible name's source (aria-label or text), whether it is shown (a control with no room in
+#: the row is hidden whole, behind "All controls") and whether it is in view inside its row
 CONTROLS = """() => {
   const bar = document.querySelector('.mbl-tl-bar'), tools = bar.querySelector('.mbl-tl-tools');
-  const view = (tools && getComputedStyle(tools).display === 'flex' ? tools : bar).getBoundingClientRect();
+  const row = tools && getComputedStyle(tools).display === 'flex';
   return [...bar.querySelectorAll('button, select, input')].filter((e) => e.offsetParent).map((e) => {
-    const r = e.getBoundingClientRect();
+    const r = e.getBoundingClientRect(), view = (row && tools.contains(e) ? tools : bar).getBoundingClientRect();
     return {name: e.getAttribute('aria-label') || e.textContent.trim(), top: Math.round(r.top),
-            bottom: Math.round(r.bottom), inView: r.left >= view.left - 1 && r.right <= view.right + 1};
+            bottom: Math.round(r.bottom), shown: getComputedStyle(e).visibility === 'visible',
+            inView: r.left >= view.left - 1 && r.right <= view.right + 1};
   });
 }"""
 
 
 def test_the_controls_take_one_row_at_1280_px_and_each_is_reachable(app_page, server_url):
     """At 1280×720 (a page with its sidebar) the player's controls are one row (issue 28: they took two, and the keys'
-    line a third); the controls that do not fit are in the row's group, which scrolls: a control clicked or focused
-    there comes into view, and "All controls" (⋯, aria-expanded) shows every one of them at once."""
+    line a third); the controls that do not fit wait, hidden whole (issue 34: the row's scrolling group cut them
+    mid-word), behind "All controls" (⋯, aria-expanded), which shows every one of them at once."""
     open_story(app_page, server_url, "thin-margin", "perceptron")
     controls = app_page.evaluate(CONTROLS)
     names = {c["name"] for c in controls}
     assert {"Step one trial (→)", "Present (P): presentation mode; Esc leaves it", "Quiz", "Projector",
             "Data table of the points and the curves (D)", "announce while playing", "trial"} <= names, names
     step = next(c for c in controls if c["name"] == "Step one trial (→)")
-    rows = [c for c in controls if c["top"] >= step["bottom"] or c["bottom"] <= step["top"]]
+    rows = [c for c in controls if c["shown"] and (c["top"] >= step["bottom"] or c["bottom"] <= step["top"])]
     assert not rows, ("controls below or above Step's row", rows)
-    # the projector's button, the last control of the group, comes into view when clicked, and works
-    app_page.locator(".mbl-projector-button").click()
-    assert app_page.locator(".mbl-projector-button").get_attribute("aria-pressed") == "true"
-    assert next(c for c in app_page.evaluate(CONTROLS) if c["name"] == "Projector")["inView"]
-    app_page.locator(".mbl-projector-button").click()
-    # "All controls" shows every control whole, then folds the group back into the row
+    # every control shown is whole in its row; the projector's button, the last of the group, has no room: hidden
+    assert all(c["inView"] for c in controls if c["shown"]), controls
+    assert not next(c for c in controls if c["name"] == "Projector")["shown"]
+    # "All controls" shows every control whole, and each works
     toggle = app_page.get_by_role("button", name="All controls")
+    assert "Projector" in toggle.get_attribute("title")          # its title names the controls it holds
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "true"
-    assert all(c["inView"] for c in app_page.evaluate(CONTROLS))
+    assert all(c["inView"] and c["shown"] for c in app_page.evaluate(CONTROLS))
+    app_page.locator(".mbl-projector-button").click()
+    assert app_page.locator(".mbl-projector-button").get_attribute("aria-pressed") == "true"
+    app_page.locator(".mbl-projector-button").click()
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "false"
     controls = app_page.evaluate(CONTROLS)
-    assert len({c["top"] for c in controls if c["name"] != "trial"}) <= 2 and not [
-        c for c in controls if c["top"] >= step["bottom"]]
+    assert not [c for c in controls if c["shown"] and c["top"] >= step["bottom"]]
+    assert not next(c for c in controls if c["name"] == "Projector")["shown"]
+    # a control with the focus is never hidden under it: the window narrows and the group is shown whole instead
+    last = app_page.locator(".mbl-tl-tools > :not(.mbl-tl-spilled)").last.element_handle()
+    last.focus()
+    app_page.set_viewport_size({"width": 1100, "height": 720})
+    app_page.wait_for_function("() => document.querySelector('.mbl-tl-more-tools').getAttribute('aria-expanded') === 'true'")
+    assert last.evaluate("e => e === document.activeElement && getComputedStyle(e).visibility === 'visible'")
