@@ -13,13 +13,10 @@ its script (``__name__ == "__main__"``), which draws the lab.
 import streamlit as st
 
 
-#: what an embed hides: the sidebar and the control that opens it (Streamlit shows both even with ?embed=true)
-EMBED_STYLE = ("<style>[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
-               "[data-testid='stExpandSidebarButton'] { display: none !important; }</style>")
-
 
 def lab() -> None:
     """One run of the lab's script: navigation, the page, the link and the Share panel."""
+    from components.embed import embed_layout
     from components.figure_saver import figure_saver
     from ui import janitor, preload, state
     from ui.room_panel import room_entry, room_panel
@@ -52,7 +49,7 @@ def lab() -> None:
     embedded = bool(st.context.is_embedded)
     page = st.navigation(pages, position="hidden" if embedded else "sidebar")
     if embedded:
-        st.html(EMBED_STYLE)
+        embed_layout()                       # no sidebar and no opener (components/embed.py)
     room_entry(page.url_path)                # a student's first run: the room's page and link
     state.open_link(page.url_path)           # once per session: the data, settings and trial of the URL
     for kind, text in state.pop_notices():   # messages queued by the previous run (e.g. a story)
