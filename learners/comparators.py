@@ -1182,8 +1182,20 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
     R = _prefix_max(safe_row_norms(F))
     novikoff, found = _novikoff_curve(F, y_sign, R, T)
     until = int(novikoff.details.get("until", 0)) if novikoff.details else 0
-    if until == 0:
-        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE, key="p_norm")]
+    # θ moves by y·x (step 1); its scores w·x are of the order X_p², ‖w‖_q = ‖θ‖_p
+    X_p = _prefix_max(safe_row_norms(F, ord=p))
+    curves = _p_norm_curves(F, y_sign, until, found, p, q) if until else []
+    if not curves:       # no separator found: in numbers too small for double precision, that is the only reason
+        why = NOT_SEPARABLE if in_float_range(1.0, X_p).all() else ""
+        curves = [_not_applicable(*P_NORM, T, why, key="p_norm")]
+    restrict_to_float_range(curves, 1.0, X_p, "X_p²", "X_p")
+    return curves
+
+
+def _p_norm_curves(F, y_sign, until, found, p, q) -> list[BoundCurve]:
+    """The p-norm curve on a separable prefix of ``until`` trials (``found``: its ℓ2 max-margin separators), or []
+    when no candidate u has a positive margin."""
+    T = F.shape[0]
     head, signs = F[:until], y_sign[:until]
     candidates = [u for u in (*found, _l1_separator(head, signs)) if u is not None]
     X_p = _prefix_max(safe_row_norms(head, ord=p))
@@ -1197,15 +1209,12 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
             best_u, best_gamma = u, float(gamma_t[-1])
         best = np.minimum(best, values)
     if best_u is None:
-        return [_not_applicable(*P_NORM, T, NOT_SEPARABLE, key="p_norm")]
+        return []
     values = np.full(T, np.inf)
     values[:until] = best
     reason = "" if until == T else f"from trial {until + 1} on, {NOT_SEPARABLE}"
     details = {"u": best_u, "gamma": best_gamma, "X_p": float(X_p[-1]), "p": p, "q": float(q), "until": until}
-    curves = [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details, key="p_norm")]
-    # θ moves by y·x (step 1); its scores w·x are of the order X_p², ‖w‖_q = ‖θ‖_p
-    restrict_to_float_range(curves, 1.0, _prefix_max(safe_row_norms(F, ord=p)), "X_p²", "X_p")
-    return curves
+    return [BoundCurve(*P_NORM, values, np.arange(T) < until, reason, details=details, key="p_norm")]
 
 
 # -------------------------------------------------------------- weight-bounded

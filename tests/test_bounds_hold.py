@@ -152,7 +152,7 @@ def test_a_reference_curve_is_crossed_and_so_is_not_drawn_as_a_bound():
 # order η·R² under learners._validation.SAFE_SMALLEST) the run is no longer the exact algorithm's, and the
 # curves say so instead of drawing a bound; the lab's point sets refuse such points (datasets.pointset).
 
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
 
 from datasets.pointset import MIN_MAGNITUDE, PointSet
 from learners import (AllPairPerceptron, ImportanceWeightedPerceptron, KernelPerceptron, MultiVectorPerceptron,
@@ -275,6 +275,7 @@ def curves_of(model, X, y, weights):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), power=st.integers(-1070, 480),
        family=st.sampled_from(range(len(INVARIANT))))
+@example(seed=0, power=-1036, family=2)      # subnormal data: no separator found, and underflow is why (CI found it)
 def test_the_same_curves_at_every_scale_or_a_reason(seed, power, family):
     """Scaled by 2^power (exact), a stream without the constant feature gives the same run and the same curves
     — not curves at 0, as the plain norms drew at 1e-165 — wherever the learner's products stay in the float
