@@ -26,7 +26,7 @@ from lab.pointcodec import decode_points, encode_points
 from lab.settings import Setting, _number_text
 from lab.stories import STORIES, make_points
 
-MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MANY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOME = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: a long host and page, as a lab served behind a university's proxy might have
 BASE = "https://mistake-bound-lab.cs.example-university.edu:8501/perceptron?"

@@ -14,11 +14,10 @@ import urllib.request
 
 import pytest
 
-from tests.parallel import TIMED
 
 from .conftest import wait_for_idle
 
-pytestmark = [pytest.mark.browser, TIMED]
+pytestmark = [pytest.mark.browser, pytest.mark.timed]    # answer times measured: a marked suite (README)
 
 LINK = "/perceptron?gen=moons&g.noise=" + "1" * 24_000 + "x"
 LIMIT_SECONDS = 1.0

@@ -20,6 +20,7 @@ def choose_experiment(page, name: str) -> None:
     wait_idle(page)
 
 
+@pytest.mark.timed              # the seconds from Stop to the page idle: a marked suite (README)
 def test_a_long_run_shows_progress_and_stops_within_seconds(page, server_url):
     page.goto(f"{server_url}/paper-lab")
     wait_idle(page)

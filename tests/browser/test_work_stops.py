@@ -17,13 +17,12 @@ from datasets.pointset import MAX_POINTS, PointSet
 from lab.links import lab_file
 from lab.timeline import build_timeline
 from tests.load.test_many_users import cpu_seconds, tree_cpu_seconds
-from tests.parallel import TIMED
 
 from .player import open_lab_file
 from .test_paper_lab import choose_experiment
 from .conftest import ROOT, VIEWPORT, _stop, free_port, poll, start_server, wait_idle
 
-pytestmark = [pytest.mark.browser, TIMED]
+pytestmark = [pytest.mark.browser, pytest.mark.timed]    # CPU seconds measured: a marked suite (README)
 
 #: CPU seconds the server may use in the seconds after the tab closed (the build it stopped takes ~4.5)
 IDLE_CPU = 1.0
