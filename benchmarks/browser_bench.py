@@ -209,9 +209,12 @@ class Server:
 
 
 def new_page(browser):
-    from tests.browser.conftest import VIEWPORT
+    """A new browser context (an empty HTTP cache) and its tab, watching the websocket as the tests' pages do
+    (``tests.browser.conftest.WIRE_WATCH``: what :func:`idle` waits on)."""
+    from tests.browser.conftest import VIEWPORT, WIRE_WATCH
 
     context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(WIRE_WATCH)
     return context, context.new_page()
 
 
@@ -271,10 +274,39 @@ def cold_loads(browser, server) -> list[Figure]:
         idle(page)                              # (and no exception is shown)
         context.close()
     slowest = max(times, key=times.get)
-    figures = [Figure("Cold load, slowest page", times[slowest], COLD_TARGET_S, "s",
+    figures = [Figure("Cold load, slowest page (its script done)", times[slowest], COLD_TARGET_S, "s",
                       note=f"{slowest}; " + ", ".join(f"{name} {value:.1f}" for name, value in times.items()))]
+    ready = player_ready_times(browser, server)
+    latest = max(ready, key=ready.get)
+    figures.append(Figure("A link opens a ready player, slowest stepping page", ready[latest], math.inf, "s",
+                          note=f"{latest}; " + ", ".join(f"{name} {value:.1f}" for name, value in ready.items())))
     figures.append(Figure("First page after the server starts (imports)", first, math.inf, "s"))
     return figures
+
+
+#: a stepping page opened by a link with its example (a story; Winnow's own example: its story is the
+#: high-dimensional experiment, no player), as a student opens a teacher's link
+STEPPING_LINKS = {"perceptron": "perceptron?story=thin-margin", "winnow": "winnow",
+                  "experts": "experts?story=perfect-expert", "multiclass": "multiclass?story=four-classes",
+                  "priority": "priority?story=priority"}
+
+
+def player_ready_times(browser, server) -> dict:
+    """Seconds from opening each stepping page's link in a new browser context (an empty HTTP cache) until its
+    player is ready as a student sees it: the run drawn, its trial shown, the curves laid out, the script
+    idle (``tests.browser.player.wait_for_player``) — not only the script's end, which comes seconds before
+    (plotly.js is fetched and compiled after it)."""
+    from tests.browser.player import wait_for_player
+
+    times = {}
+    for name, link in STEPPING_LINKS.items():
+        context, page = new_page(browser)
+        start = time.perf_counter()
+        page.goto(f"{server.url}/{link}")
+        wait_for_player(page, TIMEOUT_MS)
+        times[name] = time.perf_counter() - start
+        context.close()
+    return times
 
 
 def stepping(browser, server, csv: Path) -> list[Figure]:

@@ -43,9 +43,19 @@ def wait_for_trial_in_url(page, t: int) -> None:
     page.wait_for_function(f"() => new URLSearchParams(location.search).get('t') === '{t}'", timeout=10_000)
 
 
-def new_tab(browser):
+@pytest.fixture(scope="module")
+def second_browser(browser):
+    """A browser context of its own (no cookie, no storage of the tests' ``page``), shared by this module's tests:
+    each opens its link in a new tab of it, a new Streamlit session, so Chromium compiles the lab's scripts once."""
     context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
-    return context, context.new_page()
+    yield context
+    context.close()
+
+
+def new_tab(second_browser):
+    """A new tab of :func:`second_browser`, twice: what the test closes when done, and the page."""
+    tab = second_browser.new_page()
+    return tab, tab
 
 
 #: one story of each kind of player (a binary boundary, the experts, class regions, priorities): every story's link
@@ -54,7 +64,7 @@ LINKED_STORIES = ["thin-margin", "perfect-expert", "four-classes", "priority"]
 
 
 @pytest.mark.parametrize("key", LINKED_STORIES)
-def test_a_storys_link_opens_the_same_run_at_the_same_trial_in_a_new_browser(browser, page, server_url, key):
+def test_a_storys_link_opens_the_same_run_at_the_same_trial_in_a_new_browser(second_browser, page, server_url, key):
     story = STORIES[key]
     open_story(page, server_url, key, story.page.split("/")[1].removesuffix(".py"), from_home=True)
     focus_page(page)
@@ -64,7 +74,7 @@ def test_a_storys_link_opens_the_same_run_at_the_same_trial_in_a_new_browser(bro
     shown = page.evaluate(SHOWN)
     # one story's link is opened as an embed (Streamlit's ?embed=true): the same run and trial, the page alone
     embed = key == EMBEDDED
-    context, other = new_tab(browser)
+    context, other = new_tab(second_browser)
     try:
         other.goto(link + "&embed=true" if embed else link)
         wait_for_player(other)
@@ -100,7 +110,7 @@ def assert_the_page_alone(page) -> None:
     assert "embed=true" in href(page)
 
 
-def test_points_drawn_by_hand_travel_in_the_link(browser, page, server_url):
+def test_points_drawn_by_hand_travel_in_the_link(second_browser, page, server_url):
     page.goto(f"{server_url}/data")
     wait_idle(page)
     frame = page.locator(".mbl-canvas rect.frame").first.evaluate(
@@ -111,7 +121,7 @@ def test_points_drawn_by_hand_travel_in_the_link(browser, page, server_url):
         wait_for_metric(page, "Points", count)
     page.wait_for_function("() => new URLSearchParams(location.search).has('pts')", timeout=10_000)
     link = href(page)
-    context, other = new_tab(browser)
+    context, other = new_tab(second_browser)
     try:
         other.goto(link)
         wait_idle(other)
@@ -123,7 +133,7 @@ def test_points_drawn_by_hand_travel_in_the_link(browser, page, server_url):
         context.close()
 
 
-def test_share_copies_the_link_and_its_lab_file_opens_the_same_run(browser, page, server_url, tmp_path):
+def test_share_copies_the_link_and_its_lab_file_opens_the_same_run(second_browser, page, server_url, tmp_path):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_story(page, server_url, "noise", "perceptron")
     focus_page(page)
@@ -146,7 +156,7 @@ def test_share_copies_the_link_and_its_lab_file_opens_the_same_run(browser, page
     document = json.loads(open(path, encoding="utf-8").read())
     assert document["page"] == "perceptron" and document["trial"] == 12 and len(document["data"]["x1"]) == 120
 
-    context, other = new_tab(browser)
+    context, other = new_tab(second_browser)
     try:
         open_lab_file(other, server_url, path)
         other.wait_for_url("**/perceptron**", timeout=30_000)
@@ -205,8 +215,8 @@ def test_the_exported_html_plays_from_disk_with_the_network_off(browser, page, s
         context.close()
 
 
-def test_a_hostile_link_runs_no_script_and_keeps_the_page_working(browser, server_url):
-    context, page = new_tab(browser)
+def test_a_hostile_link_runs_no_script_and_keeps_the_page_working(second_browser, server_url):
+    context, page = new_tab(second_browser)
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     try:
@@ -278,14 +288,14 @@ def test_every_figure_of_a_page_saves_as_svg_and_png_at_presentation_size(page, 
     ("winnow", lambda page: page.get_by_text("High-dimensional experiment", exact=True).click(),
      "section", "high-dimensional-experiment"),
 ])
-def test_pages_without_a_player_keep_their_settings_in_the_link(browser, page, server_url, path, choose, key, value):
+def test_pages_without_a_player_keep_their_settings_in_the_link(second_browser, page, server_url, path, choose, key, value):
     page.goto(f"{server_url}/{path}")
     wait_idle(page)
     choose(page)
     page.keyboard.press("Enter") if key == "experiment" else None
     wait_idle(page)
     page.wait_for_function(f"() => new URLSearchParams(location.search).get('{key}') === '{value}'", timeout=20_000)
-    context, other = new_tab(browser)
+    context, other = new_tab(second_browser)
     try:
         other.goto(href(page))
         wait_idle(other)
