@@ -39,12 +39,22 @@ def test_iwp_table1_small_version_has_rows_and_the_published_values():
 
 
 @pytest.mark.parametrize("name", sorted(EXPERIMENTS))
-def test_every_experiment_runs_small_and_is_reproducible(name):
+def test_every_experiment_runs_small_is_reproducible_and_reports_monotone_progress(name):
+    """Two small runs with the same seed give the same rows (times aside); the second reports its progress:
+    from 0 to 1, never back, with steps between and a text for each."""
     first = run_experiment(name, runs=1, seed=3, quick=True)
-    second = run_experiment(name, runs=1, seed=3, quick=True)
+    calls = []
+    second = run_experiment(name, runs=1, seed=3, quick=True, progress=lambda fraction, text: calls.append((fraction, text)))
     assert first["rows"]
     drop = lambda r: {k: v for k, v in r.items() if "seconds" not in k}
     assert [drop(r) for r in first["rows"]] == [drop(r) for r in second["rows"]]
+    fractions = [fraction for fraction, _ in calls]
+    assert len(calls) >= 3, "a start, at least one unit of work, and the end"
+    assert fractions[0] == 0.0 and fractions[-1] == 1.0
+    assert all(0.0 <= f <= 1.0 for f in fractions)
+    assert all(a <= b for a, b in zip(fractions, fractions[1:])), "progress never goes back"
+    assert any(0.0 < f < 1.0 for f in fractions), "reports between units of work, not only at the ends"
+    assert all(isinstance(text, str) and text for _, text in calls)
 
 
 @pytest.mark.parametrize("seed", [0, 5])
@@ -80,19 +90,6 @@ def test_command_line_lists_and_writes_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["experiment"] == "rwm-epsilon" and data["best_epsilon"] <= 0.5
     assert main(["no-such-thing"]) == 2
-
-
-@pytest.mark.parametrize("name", sorted(EXPERIMENTS))
-def test_every_experiment_reports_monotone_progress_ending_at_one(name):
-    calls = []
-    run_experiment(name, runs=2, seed=1, quick=True, progress=lambda fraction, text: calls.append((fraction, text)))
-    fractions = [fraction for fraction, _ in calls]
-    assert len(calls) >= 3, "a start, at least one unit of work, and the end"
-    assert fractions[0] == 0.0 and fractions[-1] == 1.0
-    assert all(0.0 <= f <= 1.0 for f in fractions)
-    assert all(a <= b for a, b in zip(fractions, fractions[1:])), "progress never goes back"
-    assert any(0.0 < f < 1.0 for f in fractions), "reports between units of work, not only at the ends"
-    assert all(isinstance(text, str) and text for _, text in calls)
 
 
 def test_progress_steps_clamp_and_reject_empty_work():
