@@ -133,8 +133,30 @@ def playwright():
         pytest.skip(f"Debian's chromium is not installed at {CHROMIUM} (CI installs it: apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
+    poll_on_a_timer()
     with sync_playwright() as started:
         yield started
+
+
+#: how often a wait for a condition evaluates it in the page, in ms, unless the wait says otherwise
+POLL_MS = 40
+
+
+def poll_on_a_timer() -> None:
+    """Waits for a condition evaluate it every :data:`POLL_MS` ms instead of at every animation frame (Playwright's
+    default): a page waited on at 60 frames a second keeps Chromium drawing frames, about a twentieth of a core per
+    waiting tab, and the suite is CPU-bound (README).  A wait that passes ``polling`` keeps it."""
+    from playwright.sync_api import Frame, Page
+
+    for cls in (Page, Frame):
+        if getattr(cls.wait_for_function, "_mbl_timer", False):
+            continue
+        original = cls.wait_for_function
+
+        def wait_for_function(self, expression, *, arg=None, timeout=None, polling=None, _original=original):
+            return _original(self, expression, arg=arg, timeout=timeout, polling=POLL_MS if polling is None else polling)
+        wait_for_function._mbl_timer = True
+        cls.wait_for_function = wait_for_function
 
 
 @pytest.fixture(scope="session")
@@ -258,7 +280,7 @@ WIRE_WATCH = """(() => {
 
 #: true once the app is idle, no input is pending, every rerun it asked for has been run, no element is still
 #: a skeleton (Streamlit loads a widget's code when first shown: a select box is a placeholder until then),
-#: and all held for two animation frames in a row; ``token`` starts a new count for each wait
+#: and all held for two polls in a row (:data:`POLL_MS` apart); ``token`` starts a new count for each wait
 SETTLED = """(token) => {
   const app = document.querySelector('[data-testid="stApp"]'), wire = window.__mblWire;
   if (!app || !wire) return false;
