@@ -1185,8 +1185,8 @@ def p_norm_bound_curves(learner, X, y) -> list[BoundCurve]:
     # θ moves by y·x (step 1); its scores w·x are of the order X_p², ‖w‖_q = ‖θ‖_p
     X_p = _prefix_max(safe_row_norms(F, ord=p))
     curves = _p_norm_curves(F, y_sign, until, found, p, q) if until else []
-    if not curves:       # no separator found: in numbers too small for double precision, that is the only reason
-        why = NOT_SEPARABLE if in_float_range(1.0, X_p).all() else ""
+    if not curves:       # no separator found: not separable, unless the first trial's numbers already underflow
+        why = NOT_SEPARABLE if in_float_range(1.0, X_p[:1]).all() else ""
         curves = [_not_applicable(*P_NORM, T, why, key="p_norm")]
     restrict_to_float_range(curves, 1.0, X_p, "X_p²", "X_p")
     return curves

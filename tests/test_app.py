@@ -145,9 +145,9 @@ def test_every_experiment_runs_from_the_paper_lab(name):
         assert not at.exception, [e.value for e in at.exception]
         assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
         shown = (len(at.dataframe), len(at.get("plotly_chart")))
-        [b for b in at.button if b.label == "Run"][0].click().run()      # again: replayed from st.cache_data
+        [b for b in at.button if b.label == "Run"][0].click().run()      # again (st.cache_data keeps the result)
         assert not at.exception, [e.value for e in at.exception]
-        assert (len(at.dataframe), len(at.get("plotly_chart"))) == shown, f"{name} replayed from the cache"
+        assert (len(at.dataframe), len(at.get("plotly_chart"))) == shown, f"{name}'s second Run shows another result"
     assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
     assert_no_missing_cells(at, f"the Paper lab's {name}")
 
