@@ -126,8 +126,9 @@ class RoomClient {
       this.hooked.add(player);
       player.on("trial", (t) => this.onTrial(player, t));
       player.intercept((action) => this.onAction(player, action));
-      player.on("load", () => { this.applyToPlayer(); this.render(); });
-      if (player.payload) { this.applyToPlayer(); this.render(); }
+      // a state that arrived while the player was loading its run is applied once the run is drawn
+      player.on("ready", () => { this.applyToPlayer(); this.render(); });
+      if (player.loaded) { this.applyToPlayer(); this.render(); }
     }
   }
 
@@ -153,7 +154,8 @@ class RoomClient {
       try { body = await response.json(); } catch (error) { body = {}; }
       if (response.ok) {
         this.note = "";
-        this.receive(body);
+        // one update that fails (a page in the middle of changing) must never end the following
+        try { this.receive(body); } catch (error) { this.report(error); }
       } else if (response.status === 404) {
         this.closed = true;
         this.note = body.error || "This class room has closed.";
@@ -165,6 +167,13 @@ class RoomClient {
         await new Promise((resolve) => setTimeout(resolve, response.status === 503 ? 5000 : 1000));
       }
     }
+  }
+
+  // an error in one update, said once in the browser's console (the loop goes on with the next state)
+  report(error) {
+    if (this.reported) return;
+    this.reported = true;
+    console.error("Class room: a state from the teacher could not be applied; following goes on.", error);
   }
 
   receive(state) {
@@ -208,7 +217,7 @@ class RoomClient {
 
   applyToPlayer() {
     const state = this.state, player = this.player();
-    if (!state || !player || this.context.role !== "student" || !this.following || !player.payload) return;
+    if (!state || !player || this.context.role !== "student" || !this.following || !player.loaded) return;
     this.applying = true;
     try {
       if (Boolean(player.present) !== Boolean(state.present)) player.setPresent(Boolean(state.present));

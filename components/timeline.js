@@ -174,6 +174,7 @@ class Player {
     this.root.dataset.run = String(payload.id || "");   // which run is shown (tests wait for a new one)
     this.setTrial(Math.max(0, Math.min(this.T, start)), {force: true});
     if (this.present) this.resize();
+    this.emit("ready", payload);      // drawn and at its first trial: what waited for the run may move it now
   }
 
   buildMetrics() {
@@ -207,8 +208,10 @@ class Player {
   }
 
   // ---------------------------------------------------------------- moving through the run
+  // before the run is drawn (inside load) there is no trial to show: a call then is dropped, and whoever must move
+  // the player once it can (a class room's state that arrived early) listens for "ready"
   setTrial(t, {force = false} = {}) {
-    if (this.payload === undefined) return;
+    if (!this.loaded) return;
     t = Math.max(0, Math.min(this.T, Math.round(t)));
     if (t === this.t && !force) return;
     this.t = t;

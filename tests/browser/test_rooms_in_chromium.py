@@ -164,3 +164,42 @@ def test_a_room_started_on_a_lesson_screen_brings_its_students_to_that_screen(pa
         _wait_trial(student, trial(page))
     finally:
         context.close()
+
+
+def test_a_student_whose_player_is_still_loading_when_the_room_state_arrives_keeps_following(page, browser, server_url):
+    """The race of issue 35: the room's first state reaches a student while the player is inside ``load()``
+    (payload set, nothing drawn yet).  Here plotly.js is held back until the room bar has received that state, so
+    the race happens every time, as it does on a slow phone; the student must still reach the teacher's trial, and
+    follow every later step."""
+    code = _start_room(page, server_url)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    context = browser.new_context(viewport=PHONE)
+    held = []
+    context.route("**/plotly-*.min.js", lambda route: held.append(route))                # answered only once the state is in
+    errors = []
+    try:
+        student = context.new_page()
+        student.on("pageerror", lambda error: errors.append(str(error)))
+        student.goto(f"{server_url}/?room={code}")
+        student.wait_for_url("**/perceptron?**", timeout=60_000)
+        # the room's client (components/room.js) has taken in a state of the room while the player has its payload
+        student.wait_for_function("() => (window.MistakeBoundRoom?.version ?? -1) >= 0"
+                                  " && document.querySelector('.mbl-tl-root')?._mblPlayer?.payload !== undefined",
+                                  timeout=30_000)
+        assert not student.evaluate("() => document.querySelector('.mbl-tl-root')._mblPlayer.loaded")
+        while held:
+            route = held.pop()
+            try:
+                route.continue_()
+            except Exception:                                         # a request of the page that was left
+                pass
+        wait_for_player(student)
+        _wait_trial(student, trial(page))
+        for _ in range(2):                                            # the follow loop is alive: later steps arrive
+            page.keyboard.press("ArrowRight")
+            _wait_trial(student, trial(page))
+        assert student.eval_on_selector(".mbl-room", "bar => bar.dataset.following") == "1"
+        assert not errors, errors
+    finally:
+        context.close()
