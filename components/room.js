@@ -33,21 +33,6 @@ function basePath() {
   return window.location.pathname.replace(/[^/]*$/, "");
 }
 
-function browserId() {
-  try {
-    let id = localStorage.getItem("mbl-browser");
-    if (!id) {
-      const bytes = new Uint8Array(16);
-      crypto.getRandomValues(bytes);
-      id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      localStorage.setItem("mbl-browser", id);
-    }
-    return id;
-  } catch (error) {
-    return "nostorage-" + Math.random().toString(16).slice(2, 18);
-  }
-}
-
 class RoomClient {
   constructor() {
     this.context = null;
@@ -134,6 +119,14 @@ class RoomClient {
 
   url(path) { return `${basePath()}room/${encodeURIComponent(this.context.code)}/${path}`; }
 
+  // the token the server handed this tab: the teacher's, or a student's participant token (which answers)
+  credentials() {
+    const context = this.context || {};
+    if (context.role === "teacher" && context.token) return {"X-Room-Token": context.token};
+    if (context.participant) return {"X-Room-Participant": context.participant};
+    return {};
+  }
+
   // ---------------------------------------------------------------- following
   async loop() {
     const code = this.context && this.context.code;
@@ -141,7 +134,8 @@ class RoomClient {
       this.abort = new AbortController();
       let response = null;
       try {
-        response = await fetch(this.url(`state?since=${this.version}`), {cache: "no-store", signal: this.abort.signal});
+        response = await fetch(this.url(`state?since=${this.version}`), {cache: "no-store", signal: this.abort.signal,
+                                                                         headers: this.credentials()});
       } catch (error) {
         if (!this.context || this.context.code !== code) return;
         this.note = "Reconnecting to the class room…";
@@ -357,7 +351,7 @@ class RoomClient {
     let response, body = {};
     try {
       response = await fetch(this.url("answer"), {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify({browser: browserId(), poll: poll.id, round: poll.round, value})});
+        body: JSON.stringify({participant: this.context.participant, poll: poll.id, round: poll.round, value})});
       body = await response.json();
     } catch (error) {
       this.problem = "Your answer could not be sent; try again.";

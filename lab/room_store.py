@@ -128,6 +128,10 @@ class MemoryStore:
         with self._lock:
             return len(self._live(key) or ())
 
+    def members(self, key: str) -> set[str]:
+        with self._lock:
+            return set(self._live(key) or ())
+
     def expire(self, keys, *, ttl: float) -> None:
         with self._lock:
             for key in keys:
@@ -197,6 +201,9 @@ class RedisStore:
 
     def count_members(self, key: str) -> int:
         return int(self._call(lambda r: r.scard(key)))
+
+    def members(self, key: str) -> set[str]:
+        return set(self._call(lambda r: r.smembers(key)))
 
     def expire(self, keys, *, ttl: float) -> None:
         def run(r):

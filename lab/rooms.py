@@ -7,8 +7,14 @@ A room is a few small records in the shared store (:mod:`lab.room_store`), never
   follower asks "anything newer than version v?" and rebuilds the run from the link through the run cache;
 * its **poll** — the question the teacher posed about the next trial (the quiz's own question, from the
   run's payload), a first and, for Peer Instruction, a second round of answers.  A room keeps **counts, not
-  identities**: an answer adds one to its option's count; a salted hash of the browser's random id is kept
-  only to refuse a second answer to the same round, and goes with the room.
+  identities**: an answer adds one to its option's count; to refuse a second answer to the same round the room
+  keeps, per round, a keyed hash of the answering participant (keyed with the room's secret and the round, so
+  the hashes of one student in two rounds cannot be matched), which goes with the room.
+
+Who may answer is the server's to say, not the client's: a student's tab that joins is handed a
+**participant token** (:func:`participant_token`: a random participant id and an expiry, signed with HMAC-SHA256
+under the room's own secret), and an answer counts only with a valid token, once per round.  A script that
+wants more answers must join again for each, and joins are limited (:data:`LOOKUPS_PER_SECOND`).
 
 Only the holder of the room's **token** drives it (the store keeps the token's SHA-256, never the token).
 A room nobody touches for :data:`IDLE_SECONDS` expires; none lives longer than :data:`MAX_SECONDS`.
@@ -35,9 +41,10 @@ Traceback (most recent call last):
 lab.rooms.RoomError: Only the teacher's link drives this room.
 >>> _ = drive(store, code, token, {"pose": {"kind": "choice", "prompt": "Mistake?", "options": ["yes", "no"],
 ...                                          "answer": 0, "trial": 5}})
->>> answer(store, code, "browser-1", poll=1, round_=1, value=0)
+>>> student = participant_token(store, code)          # handed to a student's tab when it joins
+>>> answer(store, code, student, poll=1, round_=1, value=0)
 'counted'
->>> answer(store, code, "browser-1", poll=1, round_=1, value=1)
+>>> answer(store, code, student, poll=1, round_=1, value=1)
 Traceback (most recent call last):
 ...
 lab.rooms.RoomError: You have answered this question already.
@@ -59,7 +66,7 @@ from . import grading
 from .room_store import StoreUnavailable
 
 __all__ = ["RoomError", "StoreUnavailable", "create_room", "public_state", "version", "drive", "answer",
-           "results", "close_room", "check_token", "valid_code"]
+           "results", "close_room", "check_token", "valid_code", "participant_token", "participant"]
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 7
@@ -69,9 +76,12 @@ IDLE_SECONDS = 2 * 3600
 MAX_SECONDS = 12 * 3600
 #: code look-ups (joins, follows of unknown codes) one server process answers per second at most
 LOOKUPS_PER_SECOND = 20
-#: answers one browser may send per minute, and joins
-ANSWERS_PER_MINUTE = 20
+#: a closed room's keys live this long more, then go
+CLOSED_SECONDS = 60
+#: joins one tab may try per minute
 JOINS_PER_MINUTE = 20
+#: longest a participant token is (a room's code, an id, an expiry and a signature are far shorter)
+MAX_PARTICIPANT_TOKEN = 120
 #: largest link (query) a room carries: the lab's own link limit with room for packed points
 MAX_QUERY_TEXT = 64_000
 MAX_PROMPT = 240
@@ -164,7 +174,13 @@ def _clean_question(question) -> dict:
 
 
 def _finite(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """Whether ``value`` is a JSON number a float can hold (a 400-digit integer is a number, but not one)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def _choice_value(question: dict, value):
@@ -194,12 +210,16 @@ def _load(store, code: str) -> dict | None:
     return None if text is None else json.loads(text)
 
 
+#: the room's keys that live as long as the room: each change of the state renews them all (the poll counter
+#: too: were it to expire while the room lives, poll numbers would start again at 1 and meet old answers)
+_LASTING = ("token", "secret", "version", "polls")
+
+
 def _save(store, code: str, state: dict) -> int:
     ttl = _ttl(state)
     store.set(_key(code, "state"), json.dumps(state, separators=(",", ":")), ttl=ttl)
-    store.expire([_key(code, "token")], ttl=ttl)
     number = store.incr(_key(code, "version"), ttl=ttl)
-    store.expire([_key(code, "version")], ttl=ttl)
+    store.expire([_key(code, part) for part in _LASTING], ttl=ttl)
     return number
 
 
@@ -218,6 +238,7 @@ def create_room(store, page: str, query: dict, *, trial: int = 0, present: bool 
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         token = secrets.token_urlsafe(24)
         if store.set(_key(code, "token"), _hash(token), ttl=IDLE_SECONDS, only_new=True):
+            store.set(_key(code, "secret"), secrets.token_hex(32), ttl=IDLE_SECONDS)
             _save(store, code, state)
             return code, token
     raise RoomError("No free room code was found; try again.")   # 20 collisions in 2.75·10¹⁰: practically never
@@ -233,6 +254,43 @@ def check_token(store, code: str, token) -> bool:
     """Whether ``token`` drives room ``code`` (compared in constant time; the store keeps only its hash)."""
     stored = store.get(_key(code, "token"))
     return bool(stored) and isinstance(token, str) and len(token) < 100 and hmac.compare_digest(stored, _hash(token))
+
+
+def _secret(store, code: str) -> bytes | None:
+    secret = store.get(_key(code, "secret"))
+    return secret.encode("ascii") if secret else None
+
+
+def _signature(secret: bytes, text: str) -> str:
+    return hmac.new(secret, text.encode("ascii"), hashlib.sha256).hexdigest()[:32]
+
+
+def participant_token(store, code: str) -> str:
+    """A new participant token of room ``code`` for one joining tab: ``<id>.<expiry>.<signature>``, the id random,
+    the expiry the room's longest life from now, signed with the room's secret.  Raises RoomError when there is no
+    such room."""
+    secret = _secret(store, code)
+    if secret is None:
+        raise RoomError("There is no class room with this code (it may have closed or expired).")
+    body = f"{secrets.token_hex(12)}.{int(time.time() + MAX_SECONDS)}"
+    return f"{body}.{_signature(secret, f'{code}.{body}')}"
+
+
+def participant(store, code: str, token) -> str | None:
+    """The participant id ``token`` was issued to in room ``code``, or None when it is not a valid, unexpired
+    token of that room (its signature compared in constant time)."""
+    if not isinstance(token, str) or len(token) > MAX_PARTICIPANT_TOKEN or not token.isascii():
+        return None
+    parts = token.split(".")
+    if len(parts) != 3 or not parts[1].isdigit():
+        return None
+    secret = _secret(store, code)
+    if secret is None:
+        return None
+    identity, expiry, signature = parts
+    if not hmac.compare_digest(_signature(secret, f"{code}.{identity}.{expiry}"), signature):
+        return None
+    return identity if int(expiry) > time.time() else None
 
 
 def version(store, code: str) -> int:
@@ -306,9 +364,9 @@ def drive(store, code: str, token, changes: dict) -> dict:
 def _drive_poll(store, code: str, state: dict, changes: dict) -> None:
     poll = state.get("poll")
     if "pose" in changes:
+        question = _clean_question(changes["pose"])            # a refused question uses up no poll number
         number = int(store.incr(_key(code, "polls"), ttl=_ttl(state)))
-        state["poll"] = {"id": number, "round": 1, "open": True, "revealed": False,
-                         "question": _clean_question(changes["pose"])}
+        state["poll"] = {"id": number, "round": 1, "open": True, "revealed": False, "question": question}
         return
     if poll is None:
         if any(k in changes for k in ("second_round", "close_poll", "reveal")):
@@ -327,29 +385,22 @@ def _drive_poll(store, code: str, state: dict, changes: dict) -> None:
 
 
 # ------------------------------------------------------------------ answers
-def allow(store, what: str, who: str, limit: int, window: float = 60.0) -> bool:
-    """A fixed-window rate limit: whether ``who`` may do ``what`` once more in this window (counts it)."""
-    slot = int(time.time() // window)
-    return store.incr(f"rate:{what}:{_hash(who)[:32]}:{slot}", ttl=window + 1) <= limit
-
-
-def answer(store, code: str, browser: str, *, poll: int, round_: int, value) -> str:
+def answer(store, code: str, token, *, poll: int, round_: int, value) -> str:
     """Count one student's answer to the open round of the poll; raises RoomError to refuse it.
 
-    ``browser``: the browser's random id (kept in its local storage), used only as a salted hash to refuse a
-    second answer to the same round; ``value``: an option's index, or a number."""
-    if not isinstance(browser, str) or not 8 <= len(browser) <= 64:
-        raise RoomError("This browser has no id; reload the page.")
-    if not allow(store, "answer", browser, ANSWERS_PER_MINUTE):
-        raise RoomError("Too many answers from this browser; wait a minute.")
+    ``token``: the participant token the tab was handed when it joined (:func:`participant_token`); each token
+    answers each round once.  ``value``: an option's index, the chosen options, or the numbers."""
+    who = participant(store, code, token)
+    if who is None:
+        raise RoomError("This page has not joined the class room; open the room's link again.", forbidden=True)
     state = _load(store, code)
     current = state and state.get("poll")
     if not current or current["id"] != poll or current["round"] != round_ or not current["open"]:
         raise RoomError("This question is not open for answers now.")
-    question = current["question"]
-    field = _answer_field(question, value)
-    who = _key(code, f"poll:{poll}:r{round_}:who")
-    if not store.add_member(who, _hash(f"{code}:{poll}:{browser}"), ttl=_ttl(state)):
+    field = _answer_field(current["question"], value)
+    # keyed with the room's secret and the round: one participant's two rounds give two unrelated members
+    member = _signature(_secret(store, code) or b"", f"{code}.{poll}.{round_}.{who}")
+    if not store.add_member(_key(code, f"poll:{poll}:r{round_}:who"), member, ttl=_ttl(state)):
         raise RoomError("You have answered this question already.")
     store.hincr(_key(code, f"poll:{poll}:r{round_}:counts"), field, ttl=_ttl(state))
     return "counted"
@@ -408,9 +459,13 @@ def graded(question: dict, value) -> bool:
 
 
 def close_room(store, code: str, token) -> None:
-    """End the room (the teacher's "Close the room"): followers are told, and its keys expire within a minute."""
+    """End the room (the teacher's "Close the room"): followers are told, and all its keys — the polls' answers
+    too — expire within :data:`CLOSED_SECONDS` (long enough for every follower's next poll to read "closed")."""
     drive(store, code, token, {"close": True})
-    store.expire([_key(code, part) for part in ("state", "token", "version")], ttl=60)
+    polls = int(store.get(_key(code, "polls")) or 0)
+    answers = [_key(code, f"poll:{n}:r{r}:{part}") for n in range(1, polls + 1) for r in (1, 2)
+               for part in ("who", "counts")]
+    store.expire([_key(code, part) for part in ("state",) + _LASTING] + answers, ttl=CLOSED_SECONDS)
 
 
 def histogram(values_counts, bins: int = 8, *, low=None, high=None) -> list[dict]:

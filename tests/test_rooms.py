@@ -23,6 +23,12 @@ from lab.room_store import MemoryStore, RedisStore, StoreUnavailable
 REDIS_SERVER = shutil.which("redis-server")
 
 
+def _students(store, code):
+    """name → that student's participant token of room ``code`` (one join per name, as a tab joins once)."""
+    tokens = {}
+    return lambda name: tokens.setdefault(name, rooms.participant_token(store, code))
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -143,12 +149,13 @@ def test_a_closed_room_tells_its_followers_and_takes_no_more_changes(store):
 # ------------------------------------------------------------------ polls
 def test_sixty_answers_are_counted_exactly_and_anonymously(store):
     code, token = _room(store)
+    who = _students(store, code)
     rooms.drive(store, code, token, {"pose": CHOICE})
     hidden = rooms.public_state(store, code)["poll"]
     assert "answer" not in hidden["question"] and "results" not in hidden
     choices = [i % 3 == 0 for i in range(60)]               # 20 say "yes" (0), 40 say "no" (1)
     for i, says_yes in enumerate(choices):
-        assert rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=1, value=0 if says_yes else 1) == "counted"
+        assert rooms.answer(store, code, who(f"browser-{i:04d}"), poll=1, round_=1, value=0 if says_yes else 1) == "counted"
     counted = rooms.results(store, code)["rounds"]
     assert counted == [{"round": 1, "counts": [20, 40], "answers": 60, "right": 40}]
     stored = " ".join(store.keys_with_prefix(f"room:{code}"))
@@ -157,51 +164,80 @@ def test_sixty_answers_are_counted_exactly_and_anonymously(store):
 
 def test_one_answer_per_browser_per_round_and_a_second_round_counts_apart(store):
     code, token = _room(store)
+    who = _students(store, code)
     rooms.drive(store, code, token, {"pose": CHOICE})
-    rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=0)
+    rooms.answer(store, code, who("browser-aaaa"), poll=1, round_=1, value=0)
     with pytest.raises(rooms.RoomError, match="already"):
-        rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=1)
+        rooms.answer(store, code, who("browser-aaaa"), poll=1, round_=1, value=1)
     rooms.drive(store, code, token, {"second_round": True})
     with pytest.raises(rooms.RoomError, match="not open"):
-        rooms.answer(store, code, "browser-bbbb", poll=1, round_=1, value=0)      # round 1 is over
-    rooms.answer(store, code, "browser-aaaa", poll=1, round_=2, value=1)         # changed their mind
-    rooms.answer(store, code, "browser-bbbb", poll=1, round_=2, value=1)
+        rooms.answer(store, code, who("browser-bbbb"), poll=1, round_=1, value=0)      # round 1 is over
+    rooms.answer(store, code, who("browser-aaaa"), poll=1, round_=2, value=1)         # changed their mind
+    rooms.answer(store, code, who("browser-bbbb"), poll=1, round_=2, value=1)
     rounds = rooms.results(store, code)["rounds"]
     assert [r["counts"] for r in rounds] == [[1, 0], [0, 2]]
     rooms.drive(store, code, token, {"reveal": True})
     shown = rooms.public_state(store, code)["poll"]
     assert shown["question"]["answer"] == 1 and [r["counts"] for r in shown["results"]] == [[1, 0], [0, 2]]
     with pytest.raises(rooms.RoomError, match="not open"):
-        rooms.answer(store, code, "browser-cccc", poll=1, round_=2, value=0)
+        rooms.answer(store, code, who("browser-cccc"), poll=1, round_=2, value=0)
 
 
 def test_forged_answers_are_refused(store):
     code, token = _room(store)
+    who = _students(store, code)
     with pytest.raises(rooms.RoomError, match="not open"):
-        rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=0)      # nothing posed yet
+        rooms.answer(store, code, who("browser-aaaa"), poll=1, round_=1, value=0)      # nothing posed yet
     rooms.drive(store, code, token, {"pose": CHOICE})
-    for browser, poll, round_, value in (("browser-aaaa", 1, 1, 2), ("browser-aaaa", 1, 1, -1),
-                                         ("browser-aaaa", 1, 1, True), ("browser-aaaa", 1, 1, "0"),
-                                         ("browser-aaaa", 2, 1, 0), ("browser-aaaa", 1, 2, 0),
-                                         ("short", 1, 1, 0), (None, 1, 1, 0), ("x" * 100, 1, 1, 0)):
+    for poll, round_, value in ((1, 1, 2), (1, 1, -1), (1, 1, True), (1, 1, "0"), (2, 1, 0), (1, 2, 0)):
         with pytest.raises(rooms.RoomError):
-            rooms.answer(store, code, browser, poll=poll, round_=round_, value=value)
+            rooms.answer(store, code, who("browser-aaaa"), poll=poll, round_=round_, value=value)
     assert rooms.results(store, code)["rounds"][0]["counts"] == [0, 0]
+
+
+def test_only_a_participant_token_the_room_issued_answers(store):
+    """The right to answer is the server's to give (issue 35: one client counted 7,757 answers with ids it made
+    up): a token the room did not sign, a token of another room, an expired or altered one, or none, is refused."""
+    code, token = _room(store)
+    other, _ = _room(store)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    real = rooms.participant_token(store, code)
+    identity, expiry, signature = real.split(".")
+    altered = f"{identity}.{expiry}.{signature[:-1]}{'0' if signature[-1] != '0' else '1'}"
+    longer = f"{identity}.{int(expiry) + 10**6}.{signature}"
+    made_up = f"{'ab' * 12}.{expiry}.{'0' * 32}"
+    for forged in (None, "", "browser-aaaa", "BROWSER-AAAA ", made_up, altered, longer,
+                   rooms.participant_token(store, other), "\ud800" * 20, real + "x" * 200, 12345, ["a"]):
+        with pytest.raises(rooms.RoomError) as refused:
+            rooms.answer(store, code, forged, poll=1, round_=1, value=0)
+        assert refused.value.forbidden, forged
+    assert rooms.answer(store, code, real, poll=1, round_=1, value=0) == "counted"
+    assert rooms.results(store, code)["rounds"][0]["counts"] == [1, 0]
+
+
+def test_a_participant_token_expires(store, monkeypatch):
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    issued = rooms.participant_token(store, code)
+    later = time.time() + rooms.MAX_SECONDS + 1
+    monkeypatch.setattr(rooms.time, "time", lambda: later)
+    assert rooms.participant(store, code, issued) is None
 
 
 def test_numbers_are_counted_graded_and_binned_alike_in_both_rounds(store):
     code, token = _room(store)
+    who = _students(store, code)
     question = {"kind": "numbers", "prompt": "What will w be after trial 6?", "labels": ["w₁", "w₂"],
                 "answer": [1.5, -2.0], "tolerance": {"abs": 0.005, "rel": 0.01}, "trial": 6}
     rooms.drive(store, code, token, {"pose": question})
     for i, value in enumerate([[1.5, -2.0], [1.5, -2.0], [1.49, -2.0], [2.0, 0.0], [-3.0, 1.0]]):
-        rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=1, value=value)
+        rooms.answer(store, code, who(f"browser-{i:04d}"), poll=1, round_=1, value=value)
     for bad in ([float("nan"), 0.0], [float("inf"), 0.0], [1e13, 0.0], [1.0], "1.5,-2", [True, 0.0]):
         with pytest.raises(rooms.RoomError):
-            rooms.answer(store, code, "browser-zzzz", poll=1, round_=1, value=bad)
+            rooms.answer(store, code, who("browser-zzzz"), poll=1, round_=1, value=bad)
     rooms.drive(store, code, token, {"second_round": True})
     for i in range(3):
-        rooms.answer(store, code, f"browser-{i:04d}", poll=1, round_=2, value=[1.5, -2.0])
+        rooms.answer(store, code, who(f"browser-{i:04d}"), poll=1, round_=2, value=[1.5, -2.0])
     shown = rooms.results(store, code)
     first, second = shown["rounds"]
     assert first["answers"] == 5 and second["answers"] == 3
@@ -214,10 +250,10 @@ def test_numbers_are_counted_graded_and_binned_alike_in_both_rounds(store):
     multi = {"kind": "multi", "prompt": "Which classes fire?", "options": ["A", "B", "C"], "answer": [0, 2],
              "trial": 7}
     rooms.drive(store, code, token, {"pose": multi})
-    rooms.answer(store, code, "browser-0000", poll=2, round_=1, value=[2, 0])
-    rooms.answer(store, code, "browser-0001", poll=2, round_=1, value=[])
+    rooms.answer(store, code, who("browser-0000"), poll=2, round_=1, value=[2, 0])
+    rooms.answer(store, code, who("browser-0001"), poll=2, round_=1, value=[])
     with pytest.raises(rooms.RoomError):
-        rooms.answer(store, code, "browser-0002", poll=2, round_=1, value=[1, 1])
+        rooms.answer(store, code, who("browser-0002"), poll=2, round_=1, value=[1, 1])
     counted = rooms.results(store, code)["rounds"][0]
     assert counted["counts"] == [[[], 1], [[0, 2], 1]] and counted["right"] == 1
 
@@ -238,18 +274,93 @@ def test_a_typed_fraction_or_decimal_comma_is_graded_by_the_quiz_rule(monkeypatc
     assert calls and calls[0][1] == {"relative": grading.RELATIVE_TOLERANCE, "absolute": grading.ABSOLUTE_TOLERANCE}
 
 
-def test_a_browser_cannot_flood(store, monkeypatch):
-    monkeypatch.setattr(rooms.time, "time", lambda: 1_800_000_030.0)     # one rate window for the whole test
+def test_a_participant_that_floods_counts_once_per_round(store):
+    """However often one tab sends, and whatever it claims, its token answers each round once."""
     code, token = _room(store)
-    refused = 0
-    for poll in range(1, 30):
-        rooms.drive(store, code, token, {"pose": CHOICE})
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    flooder = rooms.participant_token(store, code)
+    counted = 0
+    for attempt in range(200):
         try:
-            rooms.answer(store, code, "browser-flood", poll=poll, round_=1, value=0)
+            counted += rooms.answer(store, code, flooder, poll=1, round_=1, value=attempt % 2) == "counted"
         except rooms.RoomError as error:
-            assert "Too many" in str(error)
-            refused += 1
-    assert refused == 29 - rooms.ANSWERS_PER_MINUTE
+            assert "already" in str(error)
+    assert counted == 1 and rooms.results(store, code)["rounds"][0]["answers"] == 1
+
+
+def test_one_participants_answers_cannot_be_matched_across_rounds(store):
+    """What the store keeps to refuse a second answer is keyed per room, poll and round: the same student leaves
+    unrelated traces in two rounds (and nothing of the token itself)."""
+    code, token = _room(store)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    student = rooms.participant_token(store, code)
+    rooms.answer(store, code, student, poll=1, round_=1, value=0)
+    rooms.drive(store, code, token, {"second_round": True})
+    rooms.answer(store, code, student, poll=1, round_=2, value=1)
+    first = store.members(f"room:{code}:poll:1:r1:who")
+    second = store.members(f"room:{code}:poll:1:r2:who")
+    assert len(first) == len(second) == 1 and first != second
+    identity = student.split(".")[0]
+    stored = " ".join(store.keys_with_prefix(f"room:{code}")) + " ".join(first | second)
+    assert identity not in stored and student not in stored
+    assert not store.keys_with_prefix("rate:answer")
+
+
+def test_numbers_beyond_a_float_are_refused_with_a_sentence_not_a_500(served_room):
+    """A 400-digit integer is valid JSON but no float: as an answer or a question's tolerance it is refused with the
+    room's own sentence (issue 35: a bare 500)."""
+    store, code, token = served_room
+    huge = 10 ** 400
+    question = {"kind": "numbers", "prompt": "w after trial 6?", "labels": ["w₁"], "answer": [1.0], "trial": 6}
+    body, headers = _json({"pose": {**question, "tolerance": {"abs": huge, "rel": 0}}})
+    status, refused = _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)
+    assert status == 400 and "tolerance" in refused["error"]
+    for pose in ({**question, "answer": [huge]}, {**question, "trial": huge}, {"speed": huge}, {"t": -huge}):
+        body, headers = _json(pose if "speed" in pose or "t" in pose else {"pose": pose})
+        status, refused = _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)
+        assert status == 400 and refused["error"], pose
+    body, headers = _json({"pose": question})
+    assert _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)[0] == 200
+    for value in ([huge], [-huge], [1.0, huge]):
+        body, headers = _json({"participant": rooms.participant_token(store, code), "poll": 1, "round": 1,
+                               "value": value})
+        status, refused = _call("POST", f"/room/{code}/answer", headers=headers, body=body)
+        assert status == 400 and "number" in refused["error"], value
+
+
+def test_a_closed_room_leaves_nothing_after_a_minute():
+    """Close: the state, the token, the secret, the counters and every poll's answers go within
+    CLOSED_SECONDS (issue 35: polls, who and counts stayed 2 h)."""
+    now = [1000.0]
+    store = MemoryStore(clock=lambda: now[0])
+    code, token = _room(store)
+    for _ in range(2):
+        rooms.drive(store, code, token, {"pose": CHOICE})
+        rooms.answer(store, code, rooms.participant_token(store, code), poll=1, round_=1, value=0) \
+            if rooms.public_state(store, code)["poll"]["id"] == 1 else None
+    rooms.drive(store, code, token, {"second_round": True})
+    assert store.keys_with_prefix(f"room:{code}:poll:")
+    rooms.close_room(store, code, token)
+    assert rooms.public_state(store, code)["closed"]              # followers still read "closed" for a while
+    now[0] += rooms.CLOSED_SECONDS + 1
+    assert store.keys_with_prefix(f"room:{code}") == []
+
+
+def test_poll_numbers_keep_growing_in_a_room_driven_for_hours():
+    """The poll counter lives as long as the room (issue 35: it expired 2 h after the first question while the
+    room lived on, poll numbers began again at 1, and students who had answered the old poll 1 could not answer)."""
+    now = [1000.0]
+    store = MemoryStore(clock=lambda: now[0])
+    code, token = _room(store)
+    student = rooms.participant_token(store, code)
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    rooms.answer(store, code, student, poll=1, round_=1, value=0)
+    for _ in range(6):                                            # three hours of teaching, a step every half hour
+        now[0] += 1800
+        rooms.drive(store, code, token, {"t": 6})
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    assert rooms.public_state(store, code)["poll"]["id"] == 2
+    assert rooms.answer(store, code, student, poll=2, round_=1, value=1) == "counted"
 
 
 # ------------------------------------------------------------------ expiry and faults
@@ -266,8 +377,9 @@ def test_an_idle_room_expires_in_the_memory_store():
 def test_redis_keeps_every_room_key_with_a_time_to_live(redis_process):
     store = RedisStore(redis_process.url)
     code, token = _room(store)
+    who = _students(store, code)
     rooms.drive(store, code, token, {"pose": CHOICE})
-    rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=0)
+    rooms.answer(store, code, who("browser-aaaa"), poll=1, round_=1, value=0)
     for key in store.keys_with_prefix(f"room:{code}:"):
         assert 0 < store._client.ttl(key) <= rooms.IDLE_SECONDS, key
 
@@ -275,8 +387,9 @@ def test_redis_keeps_every_room_key_with_a_time_to_live(redis_process):
 def test_rooms_resume_after_redis_restarts(redis_process):
     store = RedisStore(redis_process.url)
     code, token = _room(store)
+    who = _students(store, code)
     rooms.drive(store, code, token, {"t": 7, "pose": CHOICE})
-    rooms.answer(store, code, "browser-aaaa", poll=1, round_=1, value=1)
+    rooms.answer(store, code, who("browser-aaaa"), poll=1, round_=1, value=1)
     redis_process.stop()
     with pytest.raises(StoreUnavailable):
         rooms.public_state(store, code)
@@ -328,9 +441,13 @@ def _call(method: str, path: str, *, headers=(), body: bytes = b"", query: str =
     return status, json.loads(payload)
 
 
+#: where the lab's own pages say they come from (``Origin``) and the server they were sent to (``Host``)
+SAME_ORIGIN = [("origin", "http://127.0.0.1:8501"), ("host", "127.0.0.1:8501")]
+
+
 def _json(value) -> tuple:
     body = json.dumps(value).encode()
-    return body, [("content-type", "application/json"), ("content-length", str(len(body)))]
+    return body, [("content-type", "application/json"), ("content-length", str(len(body)))] + SAME_ORIGIN
 
 
 @pytest.fixture
@@ -351,7 +468,8 @@ def test_routes_follow_drive_and_answer(served_room):
     assert status == 200 and state["t"] == 11
     body, headers = _json({"pose": CHOICE})
     _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)
-    body, headers = _json({"browser": "browser-aaaa", "poll": 1, "round": 1, "value": 1})
+    student = rooms.participant_token(store, code)
+    body, headers = _json({"participant": student, "poll": 1, "round": 1, "value": 1})
     assert _call("POST", f"/room/{code}/answer", headers=headers, body=body) == (200, {"answer": "counted"})
     status, refused = _call("POST", f"/room/{code}/answer", headers=headers, body=body)
     assert status == 400 and "already" in refused["error"]
@@ -360,17 +478,62 @@ def test_routes_follow_drive_and_answer(served_room):
     assert status == 200 and counted["rounds"][0]["counts"] == [0, 1]
 
 
-def test_routes_refuse_what_is_not_small_json(served_room):
+def test_routes_refuse_what_is_not_small_json_from_the_labs_own_pages(served_room):
     store, code, token = served_room
-    body, headers = _json({"browser": "browser-aaaa", "poll": 1, "round": 1, "value": 1})
-    form = [("content-type", "application/x-www-form-urlencoded"), ("content-length", str(len(body)))]
-    assert _call("POST", f"/room/{code}/answer", headers=form, body=body)[0] == 400
+    rooms.drive(store, code, token, {"pose": CHOICE})
+    body, headers = _json({"participant": rooms.participant_token(store, code), "poll": 1, "round": 1, "value": 1})
+    size = ("content-length", str(len(body)))
+
+    def refused(headers, body=body):
+        return _call("POST", f"/room/{code}/answer", headers=headers, body=body)[0]
+
+    # a media type is parsed, not searched: what another site may send without asking is refused (issue 35)
+    for content_type in ("application/x-www-form-urlencoded", "text/plain; application/json",
+                         "text/plain;application/json", "multipart/form-data; boundary=application/json",
+                         "application/jsonx", "application/json-patch+json"):
+        assert refused([("content-type", content_type), size] + SAME_ORIGIN) == 400, content_type
+    # only from this server's pages: another origin, or none, is refused
+    for origin in ([("origin", "https://elsewhere.example"), ("host", "127.0.0.1:8501")],
+                   [("origin", "http://127.0.0.1:8501.elsewhere.example"), ("host", "127.0.0.1:8501")],
+                   [("origin", "null"), ("host", "127.0.0.1:8501")], [("host", "127.0.0.1:8501")]):
+        assert refused([("content-type", "application/json"), size] + origin) == 403, origin
+    assert rooms.results(store, code)["rounds"][0]["answers"] == 0
     big = b'{"x": "' + b"a" * 80_000 + b'"}'
-    status, refused = _call("POST", f"/room/{code}/answer", body=big,
-                            headers=[("content-type", "application/json"), ("content-length", str(len(big)))])
-    assert status == 400 and "too large" in refused["error"]
+    status, answer = _call("POST", f"/room/{code}/answer", body=big,
+                           headers=[("content-type", "application/json"), ("content-length", str(len(big)))] + SAME_ORIGIN)
+    assert status == 400 and "too large" in answer["error"]
     assert _call("GET", "/room/<script>/state")[0] == 404
     assert _call("GET", "/room/ZZZZZZZ/state")[0] == 404
+    assert refused([("content-type", "Application/JSON; charset=utf-8"), size] + SAME_ORIGIN) == 200
+
+
+def test_a_refused_look_up_says_the_same_whether_the_room_exists(served_room, monkeypatch):
+    """The look-up budget is taken before the look-up (issue 35: a real code always answered 200 while random
+    ones got 429).  With the budget spent, a live room's code and a made-up one get the same refusal; a follower
+    that holds a token of the room is not a look-up, and follows on."""
+    from ui import room_routes
+
+    store, code, token = served_room
+    student = rooms.participant_token(store, code)
+    class TwoLookUps:                                          # the budget, as a clock-free counter
+        taken = 0
+
+        def take(self):
+            self.taken += 1
+            return self.taken <= 2
+
+    monkeypatch.setattr(room_routes, "LOOKUPS", TwoLookUps())
+    seen = [_call("GET", f"/room/{guess}/state", query="since=-1")[0] for guess in ("ZZZZZZZ", "YYYYYYY")]
+    assert seen == [404, 404]                                  # the budget, spent on two guesses
+    live = _call("GET", f"/room/{code}/state", query="since=-1")
+    made_up = _call("GET", "/room/XXXXXXX/state", query="since=-1")
+    assert live == made_up and live[0] == 429
+    status, state = _call("GET", f"/room/{code}/state", query="since=-1", headers=[("x-room-participant", student)])
+    assert status == 200 and state["code"] == code
+    status, state = _call("GET", f"/room/{code}/state", query="since=-1", headers=[("x-room-token", token)])
+    assert status == 200
+    forged = _call("GET", f"/room/{code}/state", query="since=-1", headers=[("x-room-participant", "a.1.b")])
+    assert forged[0] == 429
 
 
 def test_the_long_poll_answers_at_once_when_behind_and_soon_after_a_change(served_room):

@@ -46,8 +46,10 @@ def _join(code_text: str | None, key: str | None) -> None:
         state.set_class_room(None)
         return
     teacher = key is not None and rooms.check_token(store, code, key)
+    # a student's tab is handed its own participant token: the server, not the browser, says who may answer
     state.set_class_room({"code": code, "role": "teacher" if teacher else "student",
-                          "token": key if teacher else None, "sent": None})
+                          "token": key if teacher else None, "sent": None,
+                          "participant": None if teacher else rooms.participant_token(store, code)})
 
 
 def room_entry(page: str) -> None:
@@ -58,8 +60,12 @@ def room_entry(page: str) -> None:
     if state.link_read() or not requested or key:
         return
     code = rooms.valid_code(requested)
+    from ui.room_routes import LOOKUPS
+
+    if code is None or not LOOKUPS.take():       # a look-up like any other (the panel says why it failed)
+        return
     try:
-        shown = code and rooms.public_state(shared_store(), code)
+        shown = rooms.public_state(shared_store(), code)
     except StoreUnavailable:
         return                                   # the panel says so after the page ran
     if not shown or shown["closed"] or shown["page"] == page:
@@ -105,7 +111,7 @@ def room_panel(page: str) -> None:
         room = None
     room = state.class_room()
     if room is not None:                         # the room's bar and client, only while in a room
-        room_client(room["code"], room["role"], room.get("token"))
+        room_client(room["code"], room["role"], room.get("token"), room.get("participant"))
 
 
 def _section(page: str, room: dict | None, store) -> None:

@@ -8,12 +8,16 @@ see app.py) answers these routes beside its own, from the shared store (:mod:`la
                                      held up to :data:`LONG_POLL_SECONDS`, checked every :data:`POLL_EVERY` s);
 ``POST /room/{code}/drive``          the teacher's change (header ``X-Room-Token``): trial, play, presentation,
                                      a new run's link, the poll's actions;
-``POST /room/{code}/answer``         a student's answer to the open round (JSON ``browser``, ``poll``,
-                                     ``round``, ``value``);
+``POST /room/{code}/answer``         a student's answer to the open round (JSON ``participant``: the token the
+                                     tab was handed when it joined, ``poll``, ``round``, ``value``);
 ``GET  /room/{code}/results``        the teacher's live counts (header ``X-Room-Token``).
 
-Every body is JSON of at most :data:`MAX_BODY` bytes (a JSON content type, so no other site's form can post
-here); answers and look-ups are rate limited; every refusal is a JSON ``{"error": sentence}``.
+A POST is taken only from the lab's own pages: its ``Origin`` names this server, and its body is JSON (the
+media type parsed: ``application/json`` and nothing else — ``text/plain; application/json`` is what another site
+may send without asking, and is refused) of at most :data:`MAX_BODY` bytes.  A state request that does not
+carry the room's teacher token or one of its participant tokens (``X-Room-Participant``) is a look-up: it takes
+from the server's look-up budget *before* the room is looked up, so a refused look-up says the same whether the
+room exists or not, and codes cannot be told apart by guessing.  Every refusal is a JSON ``{"error": sentence}``.
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ MAX_BODY = 70_000
 
 
 class _LookupBudget:
-    """At most ``rate`` look-ups of unknown room codes per second in this process (a token bucket):
-    guessing codes is slow whatever the number of browsers a guesser uses."""
+    """At most ``rate`` look-ups of room codes by whoever holds none of the room's tokens, per second in this
+    process (a token bucket): guessing codes is slow whatever the number of browsers a guesser uses."""
 
     def __init__(self, rate: float):
         self.rate, self.tokens, self.stamp, self.lock = rate, rate, time.monotonic(), threading.Lock()
@@ -63,8 +67,32 @@ def _code(request):
     return rooms.valid_code(request.path_params.get("code"))
 
 
+def media_type(header: str | None) -> str:
+    """The media type of a ``Content-Type`` header, parameters dropped and lower-cased ("" when there is none).
+
+    >>> media_type("Application/JSON; charset=utf-8"), media_type("text/plain; application/json"), media_type(None)
+    ('application/json', 'text/plain', '')
+    """
+    return (header or "").split(";", 1)[0].strip().lower()
+
+
+def same_origin(request) -> bool:
+    """Whether the request says it comes from a page of this server: its ``Origin`` names the host it was sent to
+    (the ``Host`` header, kept by HAProxy, or ``X-Forwarded-Host`` where a proxy in front rewrites ``Host``: no
+    other site's page can set that header without a CORS preflight, which these routes never grant).  Browsers send
+    ``Origin`` with every POST; a request without one is not from the lab's pages."""
+    origin = request.headers.get("origin")
+    hosts = {h.strip().lower() for h in (request.headers.get("host"), request.headers.get("x-forwarded-host")) if h}
+    if not origin or not hosts:
+        return False
+    scheme, _, rest = origin.partition("://")
+    return scheme in ("http", "https") and rest.lower() in hosts
+
+
 async def _body(request) -> dict:
-    if "application/json" not in request.headers.get("content-type", ""):
+    if not same_origin(request):
+        raise rooms.RoomError("Only the lab's own pages may send this.", forbidden=True)
+    if media_type(request.headers.get("content-type")) != "application/json":
         raise rooms.RoomError("Send JSON.")
     declared = request.headers.get("content-length")
     if declared is None or not declared.isascii() or not declared.isdigit() or int(declared) > MAX_BODY:
@@ -102,10 +130,12 @@ async def _state(request, code, store):
     except ValueError:
         since = -1
     deadline = time.monotonic() + LONG_POLL_SECONDS
+    known = rooms.participant(store, code, request.headers.get("x-room-participant")) is not None \
+        or rooms.check_token(store, code, request.headers.get("x-room-token"))
+    if not known and not LOOKUPS.take():            # before the look-up: the refusal tells nothing about the code
+        return _refuse("Too many look-ups; wait a moment.", 429)
     current = rooms.version(store, code)
     if current == 0:
-        if not LOOKUPS.take():
-            return _refuse("Too many look-ups; wait a moment.", 429)
         return _refuse("There is no room with this code (it may have expired).", 404)
     while current <= since and time.monotonic() < deadline:
         if await request.is_disconnected():
@@ -126,7 +156,7 @@ async def _drive(request, code, store):
 
 async def _answer(request, code, store):
     body = await _body(request)
-    verdict = rooms.answer(store, code, body.get("browser"), poll=body.get("poll"), round_=body.get("round"),
+    verdict = rooms.answer(store, code, body.get("participant"), poll=body.get("poll"), round_=body.get("round"),
                            value=body.get("value"))
     return JSONResponse({"answer": verdict}, headers={"Cache-Control": "no-store"})
 

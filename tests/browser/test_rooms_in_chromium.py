@@ -134,7 +134,8 @@ def test_a_teacher_drives_three_students_and_the_class_answers_in_two_rounds(pag
 
         # without the key nobody drives: a forged drive is refused and changes nothing
         request = urllib.request.Request(f"{server_url}/room/{code}/drive", data=json.dumps({"t": 0}).encode(),
-                                         headers={"Content-Type": "application/json"}, method="POST")
+                                         headers={"Content-Type": "application/json", "Origin": server_url},
+                                         method="POST")
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=10)
         assert refused.value.code == 403

@@ -12,6 +12,7 @@ browser and costs the server nothing, so it is measured by the Chromium students
 
 from __future__ import annotations
 
+import re
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from websockets.asyncio.client import connect
 from deploy.haproxy import COOKIE, WORKER_HEADER
 
 TIMEOUT = 180.0
+#: a participant token in the room component's data (lab/rooms.py participant_token: id.expiry.signature)
+PARTICIPANT = re.compile(rb'"participant":\s*"([0-9a-f]{24}\.[0-9]+\.[0-9a-f]{32})"')
 
 
 @dataclass
@@ -35,6 +38,7 @@ class Opened:
     received: int           # bytes of ForwardMsgs
     exceptions: list        # texts of exceptions the page showed
     player: bool            # the player's payload arrived
+    participant: str = ""   # the participant token the room handed this tab (lab/rooms.py), when in a room
 
 
 def affinity_cookie(url: str, cookie: str | None) -> tuple[str, str]:
@@ -55,7 +59,7 @@ async def open_link(url: str, link: str, cookie: str) -> Opened:
     message = BackMsg()
     message.rerun_script.query_string = query
     message.rerun_script.page_name = path.strip("/")
-    received, exceptions, player = 0, [], False
+    received, exceptions, player, participant = 0, [], False, ""
     async with connect(f"ws://{parts.netloc}/_stcore/stream", subprotocols=["streamlit"],
                        additional_headers={"Cookie": cookie}, max_size=None, open_timeout=TIMEOUT,
                        origin=f"http://{parts.netloc}") as socket:
@@ -72,5 +76,8 @@ async def open_link(url: str, link: str, cookie: str) -> Opened:
                     exceptions.append(f"{element.exception.type}: {element.exception.message}")
                 if b'n_points' in data:
                     player = True
+                handed = PARTICIPANT.search(data)
+                if handed:
+                    participant = handed.group(1).decode("ascii")
             if kind == "script_finished":
-                return Opened(time.perf_counter() - began, "", received, exceptions, player)
+                return Opened(time.perf_counter() - began, "", received, exceptions, player, participant)

@@ -51,7 +51,7 @@ class LightStudent:
     def __init__(self, url: str, code: str, index: int):
         self.url, self.code, self.index = url, code, index
         self.cookie, self.worker = affinity_cookie(url, None)
-        self.browser = f"light-student-{index:04d}"
+        self.participant = ""                                   # handed by the room when this student joins
         self.version, self.trial, self.seen = -1, None, {}       # trial → when this student first held it
         self.errors, self.stop = [], threading.Event()
 
@@ -59,13 +59,14 @@ class LightStudent:
         opened = asyncio.run(open_link(self.url, link, self.cookie))
         if opened.exceptions:
             self.errors.append(opened.exceptions[0])
+        self.participant = opened.participant
         return opened.seconds
 
     def request(self, method: str, path: str, body=None, timeout: float = 30):
         data = None if body is None else json.dumps(body).encode()
-        headers = {"Cookie": self.cookie}
-        if data is not None:
-            headers["Content-Type"] = "application/json"
+        headers = {"Cookie": self.cookie, "X-Room-Participant": self.participant}
+        if data is not None:                                   # as a page of the lab posts: JSON, from its origin
+            headers.update({"Content-Type": "application/json", "Origin": self.url})
         request = urllib.request.Request(f"{self.url}/room/{self.code}/{path}", data=data, headers=headers, method=method)
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return json.loads(response.read())
@@ -85,7 +86,7 @@ class LightStudent:
             self.trial = state["t"]
 
     def answer(self, poll: dict, value) -> str:
-        return self.request("POST", "answer", {"browser": self.browser, "poll": poll["id"], "round": poll["round"],
+        return self.request("POST", "answer", {"participant": self.participant, "poll": poll["id"], "round": poll["round"],
                                                 "value": value})["answer"]
 
 
