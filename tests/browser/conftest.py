@@ -13,8 +13,10 @@ browser (session)
     Playwright's Chromium from ``/usr/bin/chromium``, headless; the test is skipped when that
     binary is missing (CI installs it: ``apt-get install chromium``).
 page (function)
-    A new tab, viewport 1280×720, of one browser profile per worker (``cached_context``): a new Streamlit
-    session each time, with Chromium's caches warm (a page costs about a fifth less CPU).
+    A tab, viewport 1280×720, of one browser profile per worker (``cached_context``), blank and with empty
+    storage: a new Streamlit session at its first ``goto``, with Chromium's caches warm.  The tab is the one
+    the previous test used, when that test left nothing in it that could reach the next one (see
+    :func:`page`): a page opened in a used tab costs Chromium about half the CPU of one in a new tab.
 chromium, app_page
     Older names of ``browser`` and ``page`` (kept for the existing tests).
 
@@ -192,18 +194,75 @@ def cached_context(playwright, tmp_path_factory):
     context.close()
 
 
+#: what a test may add to a tab that would reach the next test in it (handlers, exposed functions, routes, scripts,
+#: emulation): a test that calls any of these on its ``page`` leaves a tab that is closed, not handed on
+STICKY_CALLS = ("expose_function", "expose_binding", "add_init_script", "route", "route_from_har", "route_web_socket",
+                "set_extra_http_headers", "emulate_media", "set_default_timeout", "set_default_navigation_timeout")
+
+
+def _listeners(tab) -> int:
+    """How many listeners the tab's events have (Playwright's own and a test's ``page.on``)."""
+    events = tab._impl_obj._events
+    return sum(len(listener) if isinstance(listener, list) else 1 for listener in events.values())
+
+
+def _watch(tab, used: list) -> None:
+    """Note in ``used`` every call of :data:`STICKY_CALLS` on ``tab`` (wrappers on the instance, removed by
+    :func:`_unwatch`)."""
+    for name in STICKY_CALLS:
+        original = getattr(tab, name)
+
+        def noted(*args, _name=name, _original=original, **kwargs):
+            used.append(_name)
+            return _original(*args, **kwargs)
+        setattr(tab, name, noted)
+
+
+def _unwatch(tab) -> None:
+    for name in STICKY_CALLS:
+        tab.__dict__.pop(name, None)
+
+
+@pytest.fixture(scope="session")
+def _idle_tabs() -> list:
+    """The tab a finished test left clean, for the next test of this worker (at most one)."""
+    return []
+
+
 @pytest.fixture
-def page(cached_context):
-    """A new tab (viewport 1280×720) of :func:`cached_context`: a new Streamlit session, warm caches."""
-    opened = cached_context.new_page()
+def page(cached_context, _idle_tabs, request):
+    """A blank tab (viewport 1280×720) of :func:`cached_context` with empty storage: each ``goto`` is a new
+    Streamlit session.  The previous test's tab is handed on when that test closed nothing, added no listener
+    (``page.on``), called nothing of :data:`STICKY_CALLS` and did not use the page's clock; its storage is cleared
+    and it is sent to ``about:blank`` (which ends its Streamlit session) first.  Anything else is closed: the next
+    test gets a new tab.  What a tab could leave in the profile (permissions, cookies, tabs it opened) is cleared
+    after every test."""
+    opened = _idle_tabs.pop() if _idle_tabs else cached_context.new_page()
+    before, used = _listeners(opened), []
+    _watch(opened, used)
     yield opened
+    source = getattr(request.function, "__code__", None)
+    clock = source is not None and "clock" in source.co_names
+    handed_on = False
     if not opened.is_closed():
-        if opened.url.startswith("http"):            # room.js keeps a browser's id there
-            opened.evaluate("() => { try { localStorage.clear(); } catch (error) { /* storage may be off */ } }")
-        opened.close()
+        _unwatch(opened)
+        try:
+            if opened.url.startswith("http"):
+                opened.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (error) { /* off */ } }")
+            if not used and not clock and _listeners(opened) == before:
+                opened.goto("about:blank")
+                opened.set_viewport_size(VIEWPORT)
+                handed_on = True
+        except Exception:                            # a tab in a state that cannot be cleaned: a new one next time
+            handed_on = False
+        if handed_on:
+            _idle_tabs.append(opened)
+        else:
+            opened.close()
     cached_context.clear_permissions()
     for other in cached_context.pages:               # tabs the test opened from this one (a popup, a download)
-        other.close()
+        if other is not opened:
+            other.close()
     cached_context.clear_cookies()
 
 
