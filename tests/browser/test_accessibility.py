@@ -1,6 +1,7 @@
 """axe-core (pinned in tests/a11y) finds no WCAG 2.0/2.1 A or AA violation on any page of the lab, in each state
-a user reaches: every page as opened, a story mid-run, the quiz open, presentation mode, a lesson screen, a
-challenge, the Paper lab with results, the Share panel open (issue 28).
+a user reaches: every page as opened (checked in test_lab_in_chromium.py, in the one visit of each page), and here
+a story mid-run, the quiz open, presentation mode, a lesson screen, a challenge, the Paper lab with results, the
+Share panel open (issue 28).
 
 One server, one browser context: the states are visited in turn and every violation is collected before the
 single assertion, so a failure lists them all (rule, impact, the first nodes and axe's summary of each)."""
@@ -12,15 +13,13 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT, wait_idle
-from .player import focus_page, open_story, press, wait_for_layout, wait_for_player
+from .player import focus_page, open_story, press, wait_for_layout
 from .test_keyboard_only import assert_focus_ring
 
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-PAGES = ["", "data", "perceptron", "winnow", "experts", "multiclass", "priority", "paper-lab", "lessons",
-         "challenges"]
 
 RUN_AXE = """async (tags) => {
   const result = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
@@ -45,13 +44,6 @@ def test_axe_core_finds_no_violation_on_any_page_or_state(page, server_url):
     def check(state: str) -> None:
         wait_for_layout(page)                          # late styles (fonts, Plotly, components) are in place
         found[state] = axe_violations(page)
-
-    for path in PAGES:
-        page.goto(f"{server_url}/{path}")
-        wait_idle(page)
-        if path in {"perceptron", "winnow", "experts", "multiclass", "priority"}:
-            wait_for_player(page)
-        check(f"/{path} opened")
 
     open_story(page, server_url, "thin-margin", "perceptron")
     focus_page(page)
@@ -103,11 +95,15 @@ def test_axe_core_finds_no_violation_on_any_page_or_state(page, server_url):
     wait_idle(page)
     check("Share panel open (/data)")
 
-    counts = {state: sum(v["count"] for v in violations) for state, violations in found.items()}
-    print("\naxe-core violations (nodes) per page and state:")
-    for state, count in counts.items():
-        rules = ", ".join(f"{v['id']}×{v['count']} ({'; '.join(n['target'] + ' ' + str(n['related'] or '') for n in v['nodes'])})"
-                          for v in found[state])
-        print(f"  {count:3d}  {state}{'  — ' + rules if rules else ''}")
+    print("\naxe-core violations (nodes) per state:")
+    for state, violations in found.items():
+        print(f"  {sum(v['count'] for v in violations):3d}  {state}{'  — ' + described('', violations) if violations else ''}")
     failures = {state: violations for state, violations in found.items() if violations}
     assert not failures, failures
+
+
+def described(state: str, violations: list[dict]) -> str:
+    """axe's violations in one line: each rule with its count, its first nodes and the nodes they relate to."""
+    rules = ", ".join(f"{v['id']}×{v['count']} ({'; '.join(n['target'] + ' ' + str(n['related'] or '') for n in v['nodes'])})"
+                      for v in violations)
+    return f"{state}: {rules}" if state else rules

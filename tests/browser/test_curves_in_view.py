@@ -1,7 +1,7 @@
 """Every bound in view, math readable, nothing overlapping (issue 27), measured in the DOM of a real Chromium.
 
-On every stepping page (Perceptron, Winnow, Experts, Multiclass, Priority) and on the stories the issue
-names, at 1280×720, at 1920×1080 and in presentation mode, at the first trial, the middle one and the last:
+On every stepping page (Perceptron, Winnow, Experts, Multiclass, Priority: measured in the one visit of each page
+that test_lab_in_chromium.py makes) and on the stories the issue names, at 1280×720, at 1920×1080 and in presentation mode, at the first trial, the middle one and the last:
 
 * each bound drawn on the curves ends inside the curves' y axis (a log axis when a linear one would cut
   it off), and nothing in the curves' legend is hidden (a bound that is not drawn is named, not listed);
@@ -21,17 +21,15 @@ from __future__ import annotations
 import pytest
 
 from .conftest import screenshot
-from .player import LAID_OUT, PLAYER, open_story, wait_for_player
+from .player import LAID_OUT, PLAYER, open_story
 
 pytestmark = pytest.mark.browser
 
-#: (name, how to open it): a page (its path; it starts with its first story's example) or a story (key, page)
+#: the stepping pages as opened (each starts with its first story's example): measured by
+#: :func:`assert_bounds_in_view` in test_lab_in_chromium.py, in the same visit as every other check of a page as opened
+STEPPING_PAGES = ("perceptron", "winnow", "experts", "multiclass", "priority")
+#: (name, how to open it): a story (key, page)
 PLACES = [
-    ("perceptron", ("page", "perceptron")),
-    ("winnow", ("page", "winnow")),
-    ("experts", ("page", "experts")),
-    ("multiclass", ("page", "multiclass")),
-    ("priority", ("page", "priority")),
     ("wide-margin", ("story", "wide-margin", "perceptron")),
     ("perfect-expert", ("story", "perfect-expert", "experts")),
     ("four-classes", ("story", "four-classes", "multiclass")),
@@ -169,17 +167,16 @@ def go_to(page, t: int) -> None:
     page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
 
 
-def open_place(page, url: str, how) -> None:
-    if how[0] == "page":
-        page.goto(f"{url}/{how[1]}")
-        wait_for_player(page)
-    else:
-        open_story(page, url, how[1], how[2])
-
-
 @pytest.mark.parametrize("name, how", PLACES, ids=[p[0] for p in PLACES])
 def test_every_bound_in_view_math_fits_nothing_overlaps(page, server_url, name, how):
-    open_place(page, server_url, how)
+    open_story(page, server_url, how[1], how[2])
+    assert_bounds_in_view(page, name)
+
+
+def assert_bounds_in_view(page, name: str) -> None:
+    """On the open player (a story or a stepping page, named ``name`` in the screenshots): at 1280×720, 1920×1080
+    and in presentation mode, at the first, middle and last trial, every bound in view, the math in its box, nothing
+    overlapping, the controls whole (module docstring); a phone's width for the experts' long names."""
     T = int(page.eval_on_selector(".mbl-tl-scrub", "s => s.max"))
     assert T > 0
     found, drawn = [], set()

@@ -1,15 +1,23 @@
 """The lab in a real headless Chromium against a `streamlit run` server: the Data page's canvas, every
 page at 1280×720, and nothing asked of any other server (the player's own tests are in
-test_timeline_in_chromium.py)."""
+test_timeline_in_chromium.py).
+
+Every page as opened is visited once, and everything checked of a page as opened is checked in that visit: it
+renders, asks nothing of another host, offers nothing that would send data there, axe-core finds no violation
+(test_accessibility.py checks the states a user reaches from there), and on a stepping page every bound is in view
+in every size and in presentation mode (test_curves_in_view.py)."""
 
 import pytest
 
 from .conftest import metric, screenshot, wait_idle
-from .player import focus_page, press, trial, wait_for_player
+from .player import focus_page, press, trial, wait_for_layout, wait_for_player
+from .test_accessibility import AXE, axe_violations, described
+from .test_curves_in_view import STEPPING_PAGES, assert_bounds_in_view
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["", "data", "perceptron", "winnow", "experts", "multiclass", "priority", "paper-lab"]
+PAGES = ["", "data", "perceptron", "winnow", "experts", "multiclass", "priority", "paper-lab", "lessons",
+         "challenges"]
 
 
 def open_page(page, url, path):
@@ -93,7 +101,9 @@ def assert_nothing_offered_outside(figures: list[dict]) -> None:
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_renders_at_1280x720_from_the_server_alone(app_page, server_url, path):
     """Each page renders (its player drawn, not half-loaded) and, for offline classrooms, asks nothing of any
-    host but the lab's server, nor offers to: no figure's toolbar has a control that sends data elsewhere."""
+    host but the lab's server, nor offers to: no figure's toolbar has a control that sends data elsewhere.  Then, in
+    the same visit, axe-core finds no WCAG 2.0/2.1 A or AA violation on the page as opened, and a stepping page keeps
+    every bound in view (test_curves_in_view.py's measures)."""
     outside = requests_outside(app_page, server_url)
     open_page(app_page, server_url, path)
     assert app_page.locator("h1").count() >= 1
@@ -106,6 +116,14 @@ def test_every_page_renders_at_1280x720_from_the_server_alone(app_page, server_u
     assert_nothing_offered_outside(figures)
     if player:                       # the player's figures were listed: its boundary's or experts' and its curves
         assert any("mbl-tl-curvesplot" in figure["figure"] and figure["buttons"] for figure in figures), figures
+    if AXE.is_file():
+        wait_for_layout(app_page)                     # late styles (fonts, Plotly, components) are in place
+        violations = axe_violations(app_page)
+        assert not violations, described(f"/{path} opened", violations)
+    if path in STEPPING_PAGES:
+        assert_bounds_in_view(app_page, path)
+    if not AXE.is_file():
+        pytest.skip("axe-core is not installed (npm ci --prefix tests/a11y): the page was not checked by it")
 
 
 def test_a_story_played_asks_for_nothing_outside_the_server(app_page, server_url):
