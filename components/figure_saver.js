@@ -1,7 +1,8 @@
 // Mistake Bound Lab — "SVG" and "PNG" under every Plotly figure of the page, at presentation size.
 //
 // Mounted once per page (app.py).  It watches the page for Plotly charts — Streamlit's own
-// st.plotly_chart elements and the player's bound curves — and gives each two small buttons.  A
+// st.plotly_chart elements, the lab's own (components/figure.py) and the player's bound curves — and gives each
+// two small buttons.  A
 // save draws the figure again from its data and layout with the lab's plotly.js (served from
 // static/, the same copy the player uses), at the width shown, scaled so the image is
 // PRESENTATION_WIDTH pixels wide: text and markers grow with it, as on a projector.  Nothing leaves
@@ -9,7 +10,7 @@
 // loaded by the player's one loader, loadPlotly of components/player/plotly.js, and the file made by
 // components/player/image.js, which components/figure_saver.py puts before this script in the component's module.
 
-const CHARTS = '[data-testid="stPlotlyChart"], .mbl-tl-curves';
+const CHARTS = '[data-testid="stPlotlyChart"], .mbl-figure, .mbl-tl-curves';
 
 // The figure as an SVG at the width shown, its texts' widths pinned to the page's (pinTextWidths of
 // components/player/image.js: a viewer, and the PNG, lack the page's font); sized PRESENTATION_WIDTH pixels wide

@@ -143,11 +143,13 @@ def test_every_experiment_runs_from_the_paper_lab(name):
         assert at.toggle(key="paper_quick").value is True
         [b for b in at.button if b.label == "Run"][0].click().run()
         assert not at.exception, [e.value for e in at.exception]
-        assert at.dataframe or at.get("plotly_chart"), f"{name} showed no result"
-        shown = (len(at.dataframe), len(at.get("plotly_chart")))
+        from tests.test_priority_page import chart_figures
+
+        assert at.dataframe or chart_figures(at), f"{name} showed no result"
+        shown = (len(at.dataframe), chart_figures(at))
         [b for b in at.button if b.label == "Run"][0].click().run()      # again (st.cache_data keeps the result)
         assert not at.exception, [e.value for e in at.exception]
-        assert (len(at.dataframe), len(at.get("plotly_chart"))) == shown, f"{name}'s second Run shows another result"
+        assert (len(at.dataframe), chart_figures(at)) == shown, f"{name}'s second Run shows another result"
     assert_no_seed_word(page_text(at), f"the Paper lab's {name}")
     assert_no_missing_cells(at, f"the Paper lab's {name}")
 

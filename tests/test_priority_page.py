@@ -20,8 +20,16 @@ def app() -> AppTest:
 
 
 def chart_figures(at: AppTest) -> list:
-    """The Plotly figures of the page, as dicts (from the charts' protos)."""
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """The Plotly figures of the page, as dicts: Streamlit's charts (their protos) and the lab's own
+    (components/figure.py: the figure in the component's data)."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")] + [
+        json.loads(json.loads(element.proto.json)["figure"]) for element in lab_figures(at)]
+
+
+def lab_figures(at: AppTest) -> list:
+    """The page's figures drawn by the lab's own plotly.js (components/figure.py)."""
+    return [element for element in at.main if getattr(element, "type", "") == "bidi_component"
+            and element.proto.component_name.endswith("mistake_bound_lab_figure")]
 
 
 def subplot_titles(figure: dict) -> list:

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from components.figure import lab_figure
 from components.plotly_assets import PLOTLY_CONFIG
 from experiments import lemma4, winnow_scaling
 from experiments.priority import observation, table2_rows
@@ -205,7 +206,8 @@ def experiment_panel() -> None:
                 paper, ours = st.columns(2)
                 paper.markdown("**What the paper says**  \n" + readable(result["paper_words"][str(list(theta))]))
                 ours.markdown("**What we see**  \n" + readable(observation(result["rows"], theta)))
-                st.plotly_chart(figure, key=f"paper_priority_{index}", theme=None, config=PLOTLY_CONFIG)
+                lab_figure(figure, key=f"paper_priority_{index}",
+                           label=f"Regions of every method for θ = ({', '.join(f'{t:g}' for t in theta)})")
             st.caption("'exact': the model predicts the argmax of affine scores, so its regions are convex "
                        "polygons, computed exactly; 'grid': one-vs-one voting, drawn cell by cell on a 120 × 120 "
                        f"grid. Dotted: our support lines w_j·x + b_j = θ_j ({credit('002', 'Figure 4')}).")

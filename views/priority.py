@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from components.plotly_assets import PLOTLY_CONFIG
+from components.figure import lab_figure
 from datasets.pointset import THETA_RANGE, THETA_STEPS
 from experiments.priority import BASELINE_NAMES, OURS
 from lab.compare import fit_priority
@@ -158,7 +158,8 @@ if need_points(points, min_classes=2):
         ours_slot.error(f"Ours could not be fitted on these points: {literal(error)} Your points are unchanged.")
         ours_rows, ours_used = [], len(points)
     else:
-        ours_slot.plotly_chart(ours_figure, key="priority_ours", theme=None, config=PLOTLY_CONFIG)
+        with ours_slot:
+            lab_figure(ours_figure, key="priority_ours", label="Regions of our classifier for the θ above")
     with player:
         learner_page("priority", extra={"theta": tuple(theta.tolist())})
     with baselines_slot, st.spinner("Fitting the baselines on your points…"):
@@ -178,7 +179,7 @@ if need_points(points, min_classes=2):
                        "θ-weighted binary SVM per class; CSOVO one per pair of classes, then votes (the same model as "
                        "scikit-learn's SVC with class_weight=θ); CSCS is Crammer–Singer (linear); the plain SVM ignores "
                        "θ." + sample)
-            st.plotly_chart(figure, key="priority_regions", theme=None, config=PLOTLY_CONFIG)
+            lab_figure(figure, key="priority_regions", label="Regions of every baseline for the θ above")
             st.caption("Regions of every method for the θ above, on the same axes. 'exact': the model predicts the "
                        "argmax of affine scores, so each class owns a convex polygon, computed exactly; ours also shows "
                        "its support lines w_j·x + b_j = θ_j (dotted, class colour). 'grid': a kernel model or one-vs-one "

@@ -73,7 +73,7 @@ LOCAL_MODEBAR = {"Download plot", "Download plot as a PNG", "Zoom", "Pan", "Box 
 #: every drawn Plotly figure of the page (Streamlit's and the player's) with its modebar's buttons and links; null
 #: while a Streamlit chart is not drawn yet
 MODEBAR = """() => {
-  if ([...document.querySelectorAll('[data-testid="stPlotlyChart"]')].some((c) => !c.querySelector('.js-plotly-plot')?._fullLayout))
+  if ([...document.querySelectorAll('[data-testid="stPlotlyChart"], .mbl-figure')].some((c) => !c.querySelector('.js-plotly-plot')?._fullLayout))
     return null;
   return [...document.querySelectorAll('.js-plotly-plot')].filter((p) => p._fullLayout).map((plot) => {
     const keyed = plot.closest('[class*="st-key-"]');

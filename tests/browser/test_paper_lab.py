@@ -58,7 +58,7 @@ def test_priority_figures_are_drawn_and_lemma4_shows_no_help_output(page, server
     wait_idle(page)
     choose_experiment(page, "priority-figures")
     page.get_by_role("button", name="Run").click()
-    charts = page.locator('[data-testid="stPlotlyChart"]')
+    charts = page.locator('.mbl-figure[data-drawn="1"]')   # drawn by the lab's plotly.js (components/figure.py)
     try:
         charts.nth(3).wait_for(timeout=120_000)     # the run may start a moment after the click
     finally:
@@ -67,7 +67,7 @@ def test_priority_figures_are_drawn_and_lemma4_shows_no_help_output(page, server
     assert charts.count() == 4, "one side-by-side figure per priority vector"
     assert page.get_by_text("What the paper says").count() == 4
     # (a second Run, replayed from st.cache_data, is tests/test_app.py's: the same results, no exception)
-    page.locator('[data-testid="stPlotlyChart"]').nth(1).scroll_into_view_if_needed()
+    charts.nth(1).scroll_into_view_if_needed()
     screenshot(page, "paper-lab-priority-figures", full_page=True)
     # Lemma 4 on the same page: its text and formulas only (it printed Streamlit's API documentation 30 times,
     # 63,528 px), and its point in the address bar
