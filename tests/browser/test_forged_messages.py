@@ -13,8 +13,8 @@ message (a ``BackMsg`` protobuf) before the server sees it:
 * a well-formed click far beyond the coordinate limit (x = 5e9): the page says why nothing
   changed.
 
-After each, the page must show no exception, still hold the 120 points it had, and draw
-the canvas; at the end a real click still adds a point.  Before the fix the first forged
+After each (all in turn on one page), the page must show no exception, still hold every point it
+had, and draw the canvas, and a real click must still add a point.  Before the fix the first forged
 message replaced the page with a traceback (and a reload starts a new session without the
 points).
 """
@@ -81,32 +81,38 @@ def click_canvas(page, fx: float = 0.3, fy: float = 0.3):
     page.mouse.click(frame[0] + fx * frame[2], frame[1] + fy * frame[3])
 
 
-@pytest.mark.parametrize("channel, text", [
-    ("trigger", '[{"event": "event", "value": ' + DEEP + "}]"),
-    ("trigger", '[{"event": "event", "value": ' + DIGITS + "}]"),
-    ("trigger", DEEP),
-    ("state", '{"event": ' + DEEP + "}"),
-    ("state", '{"event": ' + DIGITS + "}"),
-], ids=["gesture 5,000 deep", "gesture of 5,000 digits", "gesture list 5,000 deep", "state 5,000 deep",
-        "state of 5,000 digits"])
-def test_a_forged_canvas_message_leaves_the_page_working_with_every_point(page, server_url, channel, text):
+#: (what is forged, where it goes, the text): the gesture or the state value, nested 5,000 deep or 5,000 digits long
+FORGERIES = [
+    ("gesture 5,000 deep", "trigger", '[{"event": "event", "value": ' + DEEP + "}]"),
+    ("gesture of 5,000 digits", "trigger", '[{"event": "event", "value": ' + DIGITS + "}]"),
+    ("gesture list 5,000 deep", "trigger", DEEP),
+    ("state 5,000 deep", "state", '{"event": ' + DEEP + "}"),
+    ("state of 5,000 digits", "state", '{"event": ' + DIGITS + "}"),
+]
+
+
+def test_a_forged_canvas_message_leaves_the_page_working_with_every_point(page, server_url):
+    """Each forgery in turn, on one page (as one script in a page would send them): after each, no exception,
+    every point kept, the canvas drawn, and a real click still adds a point."""
     forger = Forger()
     page.route_web_socket(re.compile(r".*/_stcore/stream"), forger.handle)
     page.goto(f"{server_url}/data")
     wait_for_idle(page)
     page.get_by_role("button", name="Generate", exact=True).click()
     wait_for_metric(page, "Points", 120)
+    points = 120
+    for forged, (name, channel, text) in enumerate(FORGERIES, start=1):
+        forger.pending = (channel, text)
+        click_canvas(page)
+        wait_for_idle(page)                           # the click's rerun has run (fails when the page shows an exception)
+        assert forger.forged == forged, f"{name}: the click's message was not rewritten"
+        assert metric(page, "Points") == str(points), name
+        assert page.locator(SVG).count() == 1, name
+        screenshot(page, "forged-" + channel)
 
-    forger.pending = (channel, text)
-    click_canvas(page)
-    wait_for_idle(page)                               # the click's rerun has run (fails when the page shows an exception)
-    assert forger.forged == 1, "the click's message was not rewritten"
-    assert metric(page, "Points") == "120"
-    assert page.locator(SVG).count() == 1
-    screenshot(page, "forged-" + channel)
-
-    click_canvas(page, 0.6, 0.6)                      # the page still works: a real click adds a point
-    wait_for_metric(page, "Points", 121)
+        click_canvas(page, 0.5 + 0.05 * forged, 0.6)  # the page still works: a real click adds a point
+        points += 1
+        wait_for_metric(page, "Points", points)
 
 
 def test_a_forged_click_beyond_the_coordinate_limit_is_refused_with_its_reason(page, server_url):
