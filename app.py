@@ -67,6 +67,9 @@ def lab() -> None:
 if __name__ == "__main__":            # a session's script run
     lab()
 else:                                 # imported by `streamlit run`: the server, with the class rooms' routes
+    from ui import cache_guard
     from ui.room_routes import ROUTES
+
+    cache_guard.install()             # no browser empties the caches the whole server shares (ui/cache_guard.py)
 
     app = st.App(__file__, routes=ROUTES)
