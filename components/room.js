@@ -14,6 +14,8 @@
 const SEND_EVERY_MS = 200;          // the teacher's trial: at most five updates a second
 const RESULTS_EVERY_MS = 700;       // the teacher's live counts
 const PLAYER_ACTIONS = new Set(["step", "back", "play", "reset", "end", "next", "previous", "quiz"]);
+const OWN_KEY = "mbl-room-own";            // this tab's own page and data from before the room replaced them
+const SHOWN_KEY = "mbl-room-shown";        // the room's page and link this tab last opened
 
 function make(tag, attributes = {}, children = []) {
   const element = document.createElement(tag);
@@ -200,6 +202,9 @@ class RoomClient {
     const same = here === state.page && [...query.keys()].length === [...current.keys()].length
       && [...query.entries()].every(([k, v]) => current.get(k) === v);
     if (same) return false;
+    this.keepOwn(state.code, here, current);
+    try { sessionStorage.setItem(`${SHOWN_KEY}:${state.code}`, JSON.stringify({page: state.page, query: state.query})); }
+    catch (error) { /* fine */ }
     query.set("room", state.code);
     query.set("t", String(state.t));
     if (state.present) query.set("present", "1");
@@ -207,6 +212,23 @@ class RoomClient {
     this.render();
     window.location.assign(`${basePath()}${state.page}?${query.toString()}`);
     return true;
+  }
+
+  // Before the room replaces what this tab shows, keep the student's own page and data when they are not the
+  // class's (what the student drew before joining, or while exploring on their own): a link holds them whole,
+  // and the bar offers it (issue 35: joining lost what a student drew, with no way back).
+  keepOwn(code, page, params) {
+    let shown = null;
+    try { shown = JSON.parse(sessionStorage.getItem(`${SHOWN_KEY}:${code}`) || "null"); } catch (error) { shown = null; }
+    const theClass = shown && shown.page === page && Object.keys(shown.query).length === [...params.keys()].length
+      && Object.entries(shown.query).every(([k, v]) => params.get(k) === v);
+    if (theClass || ![...params.keys()].length) return;        // the class's own link, or nothing of one's own
+    const own = `${basePath()}${page}?${params.toString()}`;
+    try { sessionStorage.setItem(OWN_KEY, own); } catch (error) { /* storage off: nothing to offer */ }
+  }
+
+  ownLink() {
+    try { return sessionStorage.getItem(OWN_KEY); } catch (error) { return null; }
   }
 
   applyToPlayer() {
@@ -389,6 +411,13 @@ class RoomClient {
       parts.push(make("span", {className: "mbl-room-code", text: `Class room ${code}`}),
                  make("span", {text: state ? ` · exploring on your own; the class is at trial ${state.t}` : " · on your own"}),
                  button);
+    }
+    const own = context.role === "student" ? this.ownLink() : null;
+    if (own) {                            // a new tab: the class goes on in this one
+      parts.push(make("span", {text: " "}),
+                 make("a", {href: own, target: "_blank", rel: "noopener", className: "mbl-room-own", "data-room": "own",
+                            title: "What you had before the class room replaced it, in a new tab"},
+                      ["Your own work"]));
     }
     if (this.note) parts.push(make("span", {className: "mbl-room-note", text: ` ${this.note}`}));
     this.status.replaceChildren(...parts);

@@ -204,3 +204,38 @@ def test_a_student_whose_player_is_still_loading_when_the_room_state_arrives_kee
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_student_who_joins_by_code_keeps_what_they_drew(page, browser, server_url):
+    """Issue 35: joining by code replaced the student's page and points with the class's, with no way back.  The
+    room's bar now offers "Your own work": the student's page and points, whole, in a new tab."""
+    from .conftest import metric, wait_for_metric
+    from .test_isolation import draw_points
+
+    code = _start_room(page, server_url)
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        student = context.new_page()
+        student.goto(f"{server_url}/data")
+        wait_idle(student)
+        draw_points(student, [(0.25, 0.3), (0.3, 0.35), (0.7, 0.7), (0.75, 0.65)], "A", "B")
+        student.wait_for_function("() => new URLSearchParams(location.search).has('pts')")
+        student.locator('[data-testid="stSidebar"] summary', has_text="Class room").first.click()
+        student.get_by_label("Join with a code").fill(f"{code[:3]}-{code[3:]}")
+        student.get_by_role("button", name="Join", exact=True).click()
+        student.wait_for_url("**/perceptron?**", timeout=60_000)     # the class's page replaced the student's
+        wait_for_player(student)
+        student.wait_for_selector('.mbl-room[data-following="1"]', timeout=30_000)
+        own = student.locator('.mbl-room a[data-room="own"]')
+        href = own.get_attribute("href")
+        assert "/data?" in href and "pts=" in href and "room=" not in href, href
+        with context.expect_page() as opened:
+            own.click()
+        mine = opened.value
+        mine.wait_for_load_state()
+        wait_idle(mine)
+        wait_for_metric(mine, "Points", 4)
+        assert metric(mine, "Points") == "4" and "room=" not in mine.url
+        assert student.eval_on_selector(".mbl-room", "bar => bar.dataset.following") == "1"   # the class goes on
+    finally:
+        context.close()
