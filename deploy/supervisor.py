@@ -15,11 +15,17 @@ Every half second the supervisor looks at its children and starts again whicheve
   (it exits at once or never listens) ends everything;
 * Redis: on the same port, from its append-only file, so every room resumes where it was.
 
+The rooms' Redis is run as a deployment would (:func:`redis_config`): on the loopback interface, Redis's
+``default`` user switched off and one user for the lab with a password made for this deployment (in the workers'
+environment and a configuration file only this user can read, never on a command line), limited to the rooms'
+keys and without Redis's dangerous commands; and a memory cap that refuses writes when full instead of dropping
+live rooms.
+
 Ctrl-C or SIGTERM stops the proxy and every worker: all are asked at once, and whichever is still running
 after a grace period is killed.
 
-The state file (``state.json`` in the run directory: the proxy's URL and pid, Redis's URL and pid, how often
-each was started again, each worker's name, port and pid) is for operators and the tests.
+The state file (``state.json`` in the run directory: the proxy's URL and pid, Redis's URL (without its password)
+and pid, how often each was started again, each worker's name, port and pid) is for operators and the tests.
 """
 
 from __future__ import annotations
@@ -68,11 +74,47 @@ def redis_binary() -> str | None:
     return shutil.which("redis-server") or next((str(p) for p in (Path("/usr/bin/redis-server"),) if p.exists()), None)
 
 
-def redis_command(binary: str, port: int, folder: Path) -> list[str]:
-    """Redis for the rooms: loopback only, in the foreground, every write in an append-only file under
-    ``folder`` (a Redis started again there resumes every room), no snapshots."""
-    return [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--appendonly", "yes",
-            "--save", "", "--daemonize", "no", "--logfile", ""]
+#: the Redis user the workers log in as; Redis's ``default`` user (no password) is switched off
+REDIS_USER = "lab"
+#: the most memory the rooms' Redis may hold.  A room is a few kilobytes (its link, trial, poll and counts): 256 MB
+#: holds tens of thousands of rooms.  Full, Redis refuses writes (``noeviction``) and the lab says "the class
+#: rooms are full"; it never drops a live room's keys to make room, which would end a lecture in silence.
+REDIS_MAX_MEMORY = "256mb"
+
+
+def redis_config(port: int, folder: Path, password: str) -> str:
+    """The rooms' Redis configuration: loopback only, in the foreground, every write in an append-only file under
+    ``folder`` (a Redis started again there resumes every room), no snapshots; one user for the lab, with a
+    password and only the rooms' keys, and no dangerous commands; a memory cap that refuses writes when full."""
+    return "\n".join([
+        f"port {port}", "bind 127.0.0.1", "protected-mode yes", f"dir {folder}", "appendonly yes", 'save ""',
+        "daemonize no", 'logfile ""',
+        f"maxmemory {REDIS_MAX_MEMORY}", "maxmemory-policy noeviction",
+        "user default off",
+        f"user {REDIS_USER} on >{password} ~room:* &* +@all -@dangerous", ""])
+
+
+def redis_command(binary: str, port: int, folder: Path, password: str) -> list[str]:
+    """Start Redis from :func:`redis_config`, written to ``folder/redis.conf`` readable by this user alone (the
+    password is in no command line another user could read in ``ps``)."""
+    config = folder / "redis.conf"
+    config.touch(mode=0o600)
+    config.chmod(0o600)
+    config.write_text(redis_config(port, folder, password))
+    return [binary, str(config)]
+
+
+def redacted(url: str | None) -> str | None:
+    """``url`` without its password (what state.json and the log may show).
+
+    >>> redacted("redis://lab:s3cret@127.0.0.1:6390/0")
+    'redis://lab:***@127.0.0.1:6390/0'
+    """
+    if not url or "@" not in url:
+        return url
+    head, _, tail = url.rpartition("@")
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.split(':', 1)[0]}:***@{tail}"
 
 
 def free_loopback_port() -> int:
@@ -156,8 +198,10 @@ class Deployment:
         self.redis: subprocess.Popen | None = None
         ours = not os.environ.get(REDIS_URL_VARIABLE) and redis_binary() is not None
         self.redis_port = (int(redis_port) if redis_port is not None else free_loopback_port()) if ours else None
-        if self.redis_port is not None:
-            self.environment[REDIS_URL_VARIABLE] = f"redis://127.0.0.1:{self.redis_port}/0"
+        self.redis_password = secrets.token_urlsafe(24)
+        if self.redis_port is not None:         # the workers log in as the lab's user (their environment: theirs alone)
+            self.environment[REDIS_URL_VARIABLE] = (f"redis://{REDIS_USER}:{self.redis_password}"
+                                                    f"@127.0.0.1:{self.redis_port}/0")
         self.redis_restarts = 0
 
     def say(self, text: str) -> None:
@@ -210,7 +254,8 @@ class Deployment:
 
     def start_redis(self) -> None:
         """The rooms' Redis on its loopback port, its files in the run directory."""
-        self.redis = self.start_listener("redis", redis_command(redis_binary(), self.redis_port, self.run_dir),
+        self.redis = self.start_listener("redis", redis_command(redis_binary(), self.redis_port, self.run_dir,
+                                                                self.redis_password),
                                          "127.0.0.1", self.redis_port)
 
     def start(self) -> None:
@@ -235,7 +280,7 @@ class Deployment:
     def write_state(self) -> None:
         state = {"url": f"http://127.0.0.1:{self.port}", "proxy_pid": self.proxy.pid if self.proxy else None,
                  "restarts": self.restarts, "proxy_restarts": self.proxy_restarts,
-                 "redis_url": self.environment.get(REDIS_URL_VARIABLE),
+                 "redis_url": redacted(self.environment.get(REDIS_URL_VARIABLE)),
                  "redis_pid": self.redis.pid if self.redis else None, "redis_restarts": self.redis_restarts,
                  "workers": [{"name": w.name, "port": w.port, "pid": self.processes[w.name].pid} for w in self.workers]}
         temporary = self.run_dir / "state.json.tmp"

@@ -46,6 +46,11 @@ class StoreUnavailable(RuntimeError):
     """The shared store cannot be reached (Redis down or misconfigured); rooms are off until it returns."""
 
 
+class StoreFull(StoreUnavailable):
+    """The shared store refuses writes: it reached its memory cap (``python -m deploy`` runs Redis with
+    ``maxmemory`` and ``noeviction``, so live rooms are never dropped to make room)."""
+
+
 class MemoryStore:
     """The store in this process's memory: a dict of key → (value, expiry), behind one lock.
 
@@ -159,6 +164,7 @@ class RedisStore:
         import redis
 
         self._errors = (redis.RedisError, OSError)
+        self._full = redis.exceptions.OutOfMemoryError
         self._client = redis.Redis.from_url(url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
                                             decode_responses=True, health_check_interval=30)
         self.url = url
@@ -166,6 +172,8 @@ class RedisStore:
     def _call(self, action):
         try:
             return action(self._client)
+        except self._full:
+            raise StoreFull("the class rooms are full right now (their store has reached its memory cap)") from None
         except self._errors as error:
             raise StoreUnavailable(f"the class-room store (Redis) cannot be reached: {type(error).__name__}") \
                 from None

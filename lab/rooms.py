@@ -327,6 +327,9 @@ def drive(store, code: str, token, changes: dict) -> dict:
     poll: ``pose`` (a question: opens round 1), ``second_round`` (True: round 2 of the same question),
     ``close_poll`` (stop taking answers), ``reveal`` (show the right answer and the counts), ``clear_poll``;
     ``close`` (True) ends the room."""
+    if store.get(_key(code, "token")) is None:            # expired, closed, or lost by its store: say so
+        raise RoomError("This class room no longer exists (it expired, was closed, or its store lost it); "
+                        "start a new one.")
     if not check_token(store, code, token):
         raise RoomError("Only the teacher's link drives this room.", forbidden=True)
     state = _load(store, code)

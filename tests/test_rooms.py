@@ -18,7 +18,7 @@ import time
 import pytest
 
 from lab import rooms
-from lab.room_store import MemoryStore, RedisStore, StoreUnavailable
+from lab.room_store import MemoryStore, RedisStore, StoreFull, StoreUnavailable
 
 REDIS_SERVER = shutil.which("redis-server")
 
@@ -38,13 +38,13 @@ def _free_port() -> int:
 class RedisProcess:
     """A redis-server on loopback with its append-only file in ``folder``; ``restart`` keeps the folder."""
 
-    def __init__(self, folder):
-        self.folder, self.port, self.process = folder, _free_port(), None
+    def __init__(self, folder, *extra):
+        self.folder, self.port, self.process, self.extra = folder, _free_port(), None, list(extra)
 
     def start(self):
         self.process = subprocess.Popen(
             [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
-             "--appendfsync", "always", "--dir", str(self.folder), "--protected-mode", "yes"],
+             "--appendfsync", "always", "--dir", str(self.folder), "--protected-mode", "yes", *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         store = RedisStore(self.url)
         deadline = time.monotonic() + 30
@@ -398,6 +398,38 @@ def test_rooms_resume_after_redis_restarts(redis_process):
     assert rooms.results(store, code)["rounds"][0]["counts"] == [0, 1]
     rooms.drive(store, code, token, {"t": 8})                 # the same client reconnects by itself
     assert rooms.public_state(store, code)["t"] == 8
+
+
+def test_a_full_redis_says_the_rooms_are_full_and_drops_no_room(tmp_path, monkeypatch):
+    """``python -m deploy`` caps Redis's memory with ``noeviction`` (issue 35: with an evicting policy rooms
+    vanished and the teacher read "Only the teacher's link drives this room"): full, it refuses writes, the lab
+    says the rooms are full, and every live room is still there."""
+    if REDIS_SERVER is None:
+        pytest.skip("redis-server is not installed (CI installs Debian's redis-server)")
+    server = RedisProcess(tmp_path, "--maxmemory-policy", "noeviction")
+    server.start()
+    try:
+        store = RedisStore(server.url)
+        code, token = _room(store)
+        store._client.config_set("maxmemory", 1)                 # full: any byte more is over the cap
+        with pytest.raises(StoreFull, match="full"):
+            rooms.create_room(store, "perceptron", {})
+        assert rooms.public_state(store, code)["t"] == 5           # nothing live was dropped to make room
+        monkeypatch.setattr("ui.room_routes.shared_store", lambda: store)
+        body, headers = _json({"t": 6})
+        status, refused = _call("POST", f"/room/{code}/drive", headers=headers + [("x-room-token", token)], body=body)
+        assert status == 503 and "full" in refused["error"]
+    finally:
+        server.stop()
+
+
+def test_a_room_that_vanished_says_so_to_its_teacher(store):
+    """A room whose keys are gone (expired, closed, lost by its store) is not "someone else's room"."""
+    code, token = _room(store)
+    store.delete(f"room:{code}:token", f"room:{code}:state")
+    with pytest.raises(rooms.RoomError, match="no longer exists") as refused:
+        rooms.drive(store, code, token, {"t": 1})
+    assert not refused.value.forbidden
 
 
 def test_an_unreachable_redis_is_a_clear_error_not_a_hang():

@@ -14,7 +14,7 @@ import streamlit as st
 
 from components.room import room_client
 from lab import rooms
-from lab.room_store import StoreUnavailable, describe, shared_store
+from lab.room_store import StoreFull, StoreUnavailable, describe, shared_store
 from ui import state
 from ui.controls import literal
 
@@ -106,6 +106,9 @@ def room_panel(page: str) -> None:
         if room is not None and room["role"] == "teacher":
             _hand_link(page, room, store)
         _section(page, room, store)
+    except StoreFull:
+        st.sidebar.warning("The class rooms are full right now (their store reached its memory cap); the lab works "
+                           "without them. Try again when a room has closed.")
     except StoreUnavailable as error:
         st.sidebar.warning(f"Class rooms are unavailable right now ({literal(str(error))}); the lab works without them.")
         room = None

@@ -31,7 +31,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from lab import rooms
-from lab.room_store import StoreUnavailable, shared_store
+from lab.room_store import StoreFull, StoreUnavailable, shared_store
 
 LONG_POLL_SECONDS = 20.0
 POLL_EVERY = 0.1
@@ -118,6 +118,8 @@ def _guarded(handler):
             return await handler(request, code, shared_store())
         except rooms.RoomError as error:
             return _refuse(str(error), 403 if error.forbidden else 400)
+        except StoreFull:
+            return _refuse("The class rooms are full right now; the lab itself works.", 503)
         except StoreUnavailable:
             return _refuse("Class rooms are unavailable right now (their store cannot be reached); "
                            "the lab itself works.", 503)
