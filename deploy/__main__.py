@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 
-from deploy.haproxy import haproxy_binary, workers_on
+from deploy.haproxy import PER_SOURCE_CONNECTIONS, PER_SOURCE_REQUESTS, haproxy_binary, workers_on
 from deploy.supervisor import Deployment
 
 
@@ -33,6 +33,11 @@ def command_line() -> argparse.ArgumentParser:
                                                         "temporary folder)")
     parser.add_argument("--no-respawn", action="store_true", help="leave a worker that dies down (default: start "
                                                                   "it again)")
+    parser.add_argument("--per-source-connections", type=int, default=PER_SOURCE_CONNECTIONS,
+                        help="connections one address may hold open (default %(default)s: a class of 300 behind "
+                             "one NAT)")
+    parser.add_argument("--per-source-requests", type=int, default=PER_SOURCE_REQUESTS,
+                        help="requests one address may make in 10 s (default %(default)s)")
     return parser
 
 
@@ -45,6 +50,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(f"--port must lie in 1–65535; got {arguments.port}")
     if arguments.redis_port is not None and not 1 <= arguments.redis_port <= 65535:
         parser.error(f"--redis-port must lie in 1–65535; got {arguments.redis_port}")
+    for name in ("per_source_connections", "per_source_requests"):
+        if getattr(arguments, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1; got {getattr(arguments, name)}")
     return arguments
 
 
@@ -66,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--redis-port {arguments.redis_port} is the proxy's or a worker's port", file=sys.stderr)
         return 2
     return Deployment(workers, arguments.port, host=arguments.host, run_dir=arguments.run_dir,
-                      respawn=not arguments.no_respawn, redis_port=arguments.redis_port).run()
+                      respawn=not arguments.no_respawn, redis_port=arguments.redis_port,
+                      limits={"per_source_connections": arguments.per_source_connections,
+                              "per_source_requests": arguments.per_source_requests}).run()
 
 
 if __name__ == "__main__":

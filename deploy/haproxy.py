@@ -15,6 +15,12 @@ One frontend, one backend of ``streamlit run`` workers on the loopback interface
   reconnects and the lab comes back from its URL.
 * ``/_stcore/metrics`` (session counts, cache sizes) is refused, matched on the decoded path.
 * Every response says which worker served it (``X-Lab-Worker``): for operators and the proxy tests.
+* **No client exhausts the class** (issue 35: 4,200 half-sent requests from one script made everyone wait 20 s):
+  a request's head must arrive within ``timeout http-request`` (5 s; a browser sends it at once), an idle
+  client is let go after ``timeout client``; the proxy holds :data:`MAX_CONNECTIONS` connections in all, and one
+  source address at most :data:`PER_SOURCE_CONNECTIONS` open and :data:`PER_SOURCE_REQUESTS` requests in 10 s —
+  high enough for a whole lecture hall behind one NAT (300 students, each tab a websocket, a long poll and a
+  page load's few dozen requests), far below what it takes to crowd everyone else out.
 """
 
 from __future__ import annotations
@@ -28,6 +34,16 @@ from pathlib import Path
 COOKIE = "LABWORKER"
 #: the response header naming the worker that answered
 WORKER_HEADER = "X-Lab-Worker"
+#: connections the proxy holds at once (a class of 300 at about 8 each while their pages load is 2,400); HAProxy
+#: needs two file descriptors per connection, so ``ulimit -n`` must allow about 16,000 (it says so and stops if not)
+MAX_CONNECTIONS = 8_000
+#: connections one source address may hold open: a class of 300 behind one NAT, each tab loading a page
+#: (about 6 parallel requests), with its websocket and its room's long poll
+PER_SOURCE_CONNECTIONS = 2_500
+#: requests one source address may make in 10 s: that class all opening a page at once (about 40 each)
+PER_SOURCE_REQUESTS = 15_000
+#: seconds a request's head may take to arrive (a browser sends it at once; a script that trickles it is let go)
+REQUEST_HEAD_SECONDS = 5
 
 
 @dataclass(frozen=True)
@@ -51,15 +67,18 @@ def workers_on(first_port: int, count: int) -> list[Worker]:
     return [Worker(f"w{index + 1}", first_port + index) for index in range(count)]
 
 
-def haproxy_config(workers: list[Worker], *, port: int, host: str = "0.0.0.0") -> str:
-    """The configuration text of a proxy on ``host:port`` in front of ``workers``."""
+def haproxy_config(workers: list[Worker], *, port: int, host: str = "0.0.0.0",
+                   per_source_connections: int = PER_SOURCE_CONNECTIONS,
+                   per_source_requests: int = PER_SOURCE_REQUESTS) -> str:
+    """The configuration text of a proxy on ``host:port`` in front of ``workers`` (the per-source limits may be
+    lowered for a test)."""
     if not workers:
         raise ValueError("the proxy needs at least one worker.")
     servers = "\n".join(f"    server {w.name} 127.0.0.1:{w.port} cookie {w.name}" for w in workers)
     return f"""\
 # Mistake Bound Lab: {len(workers)} workers behind one proxy (written by `python -m deploy`)
 global
-    maxconn 4096
+    maxconn {MAX_CONNECTIONS}
     log stderr format short local0 warning
 
 defaults
@@ -68,9 +87,13 @@ defaults
     option dontlognull
     option forwardfor
     timeout connect 5s
-    timeout client 5m
+    # a client idle this long is let go (a tab's websocket lives by timeout tunnel; a long poll waits on the server)
+    timeout client 1m
     timeout server 5m
-    timeout http-request 30s
+    # a request's head must arrive within {REQUEST_HEAD_SECONDS} s: a script that opens connections and trickles
+    # their first bytes holds nothing for long
+    timeout http-request {REQUEST_HEAD_SECONDS}s
+    timeout http-keep-alive 10s
     # an open tab keeps one websocket; an hour of silence closes it (the tab then reconnects)
     timeout tunnel 1h
     # a browser stays with its worker even while checks call it down (a busy worker can answer a check
@@ -82,6 +105,12 @@ defaults
 
 frontend lab
     bind {host}:{port}
+    maxconn {MAX_CONNECTIONS}
+    # per source address (a class behind one NAT shares one): open connections and requests in 10 s
+    stick-table type ip size 200k expire 60s store conn_cur,http_req_rate(10s)
+    tcp-request connection track-sc0 src
+    tcp-request connection reject if {{ sc_conn_cur(0) gt {per_source_connections} }}
+    http-request deny deny_status 429 if {{ sc_http_req_rate(0) gt {per_source_requests} }}
     # session counts and cache sizes are not for the public; decoded, so %6D or %2F cannot slip past
     http-request deny deny_status 404 if {{ path,url_dec -m beg /_stcore/metrics }}
     default_backend lab_workers

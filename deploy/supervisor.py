@@ -182,10 +182,11 @@ class Deployment:
     """N lab workers behind one HAProxy on ``host:port`` (see the module's text)."""
 
     def __init__(self, workers: list[Worker], port: int, *, host: str = "0.0.0.0", run_dir: Path | None = None,
-                 respawn: bool = True, log=sys.stderr, redis_port: int | None = None):
+                 respawn: bool = True, log=sys.stderr, redis_port: int | None = None, limits: dict | None = None):
         if haproxy_binary() is None:
             raise FileNotFoundError("haproxy is not installed: apt-get update && apt-get install -y haproxy")
         self.workers, self.port, self.host, self.respawn, self.log = list(workers), int(port), host, respawn, log
+        self.limits = dict(limits or {})          # the proxy's per-source limits (deploy.haproxy's defaults)
         self.run_dir = Path(run_dir) if run_dir else Path(tempfile.mkdtemp(prefix="lab-deploy-"))
         self.run_dir.mkdir(parents=True, exist_ok=True)
         self.environment = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
@@ -260,7 +261,7 @@ class Deployment:
 
     def start(self) -> None:
         config = self.run_dir / "haproxy.cfg"
-        config.write_text(haproxy_config(self.workers, port=self.port, host=self.host))
+        config.write_text(haproxy_config(self.workers, port=self.port, host=self.host, **self.limits))
         check_config(config)
         if self.redis_port is not None:
             self.start_redis()

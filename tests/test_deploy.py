@@ -42,6 +42,27 @@ def test_the_configuration_has_affinity_health_checks_failover_and_a_private_met
     assert servers == [["server", f"w{i}", f"127.0.0.1:{8600 + i}", "cookie", f"w{i}"] for i in (1, 2, 3)]
 
 
+def test_no_client_can_hold_the_proxy():
+    """Issue 35: 4,200 half-sent requests from one script made everyone wait 20 s (maxconn 4096, a 30 s request
+    timeout, no per-source limit).  The head of a request must now arrive within seconds, and one address holds at
+    most a lecture hall's connections and requests (the flood itself: tests/proxy/test_flood.py)."""
+    from deploy.haproxy import MAX_CONNECTIONS, PER_SOURCE_CONNECTIONS, PER_SOURCE_REQUESTS, REQUEST_HEAD_SECONDS
+
+    text = haproxy_config(workers_on(8601, 2), port=8080)
+    lines = {line.strip() for line in text.splitlines()}
+    assert f"timeout http-request {REQUEST_HEAD_SECONDS}s" in lines and REQUEST_HEAD_SECONDS <= 10
+    assert "tcp-request connection track-sc0 src" in lines
+    assert f"tcp-request connection reject if {{ sc_conn_cur(0) gt {PER_SOURCE_CONNECTIONS} }}" in lines
+    assert f"http-request deny deny_status 429 if {{ sc_http_req_rate(0) gt {PER_SOURCE_REQUESTS} }}" in lines
+    assert PER_SOURCE_CONNECTIONS < MAX_CONNECTIONS / 3          # one address never holds most of the proxy
+    assert PER_SOURCE_CONNECTIONS >= 300 * 8                      # a class of 300 behind one NAT, loading pages
+    lowered = haproxy_config(workers_on(8601, 2), port=8080, per_source_connections=50, per_source_requests=99)
+    assert "sc_conn_cur(0) gt 50" in lowered and "sc_http_req_rate(0) gt 99" in lowered
+    assert parse(["--per-source-connections", "50"]).per_source_connections == 50
+    with pytest.raises(SystemExit):
+        parse(["--per-source-requests", "0"])
+
+
 @needs_haproxy
 def test_haproxy_accepts_the_configuration_and_refuses_a_broken_one(tmp_path):
     good = tmp_path / "good.cfg"

@@ -43,14 +43,14 @@ class Running:
         return self.state()["proxy_pid"]
 
 
-def start_deployment(tmp_path: Path, workers: int = 2, respawn: bool = True) -> Running:
+def start_deployment(tmp_path: Path, workers: int = 2, respawn: bool = True, extra: tuple = ()) -> Running:
     if haproxy_binary() is None:
         pytest.skip("haproxy is not installed (apt-get install haproxy)")
     port, first = free_port(), free_port()
     while first <= port < first + workers:
         first = free_port()
     command = [sys.executable, "-m", "deploy", "--workers", str(workers), "--port", str(port),
-               "--host", "127.0.0.1", "--first-worker-port", str(first), "--run-dir", str(tmp_path)] + ([] if respawn else ["--no-respawn"])
+               "--host", "127.0.0.1", "--first-worker-port", str(first), "--run-dir", str(tmp_path)] + ([] if respawn else ["--no-respawn"]) + list(extra)
     log = open(tmp_path / "deploy.log", "ab")
     process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     running = Running(process, port, tmp_path)
