@@ -15,11 +15,10 @@ Every half second the supervisor looks at its children and starts again whicheve
   (it exits at once or never listens) ends everything;
 * Redis: on the same port, from its append-only file, so every room resumes where it was.
 
-The rooms' Redis is run as a deployment would (:func:`redis_config`): on the loopback interface, Redis's
-``default`` user switched off and one user for the lab with a password made for this deployment (in the workers'
-environment and a configuration file only this user can read, never on a command line), limited to the rooms'
-keys and without Redis's dangerous commands; and a memory cap that refuses writes when full instead of dropping
-live rooms.
+The rooms' Redis (:func:`redis_config`) listens on the loopback interface only, with a memory cap that refuses
+writes when full instead of dropping live rooms.  (A password and an ACL user limited to the rooms' keys were
+tried and taken back: with them, the rooms took 19 s instead of 0.3 s to resume after Redis was killed, in the
+proxy suite; the cause is not found yet.)
 
 Ctrl-C or SIGTERM stops the proxy and every worker: all are asked at once, and whichever is still running
 after a grace period is killed.
@@ -74,33 +73,28 @@ def redis_binary() -> str | None:
     return shutil.which("redis-server") or next((str(p) for p in (Path("/usr/bin/redis-server"),) if p.exists()), None)
 
 
-#: the Redis user the workers log in as; Redis's ``default`` user (no password) is switched off
-REDIS_USER = "lab"
 #: the most memory the rooms' Redis may hold.  A room is a few kilobytes (its link, trial, poll and counts): 256 MB
 #: holds tens of thousands of rooms.  Full, Redis refuses writes (``noeviction``) and the lab says "the class
 #: rooms are full"; it never drops a live room's keys to make room, which would end a lecture in silence.
 REDIS_MAX_MEMORY = "256mb"
 
 
-def redis_config(port: int, folder: Path, password: str) -> str:
+def redis_config(port: int, folder: Path) -> str:
     """The rooms' Redis configuration: loopback only, in the foreground, every write in an append-only file under
-    ``folder`` (a Redis started again there resumes every room), no snapshots; one user for the lab, with a
-    password and only the rooms' keys, and no dangerous commands; a memory cap that refuses writes when full."""
+    ``folder`` (a Redis started again there resumes every room), no snapshots; a memory cap that refuses writes
+    when full."""
     return "\n".join([
         f"port {port}", "bind 127.0.0.1", "protected-mode yes", f"dir {folder}", "appendonly yes", 'save ""',
         "daemonize no", 'logfile ""',
-        f"maxmemory {REDIS_MAX_MEMORY}", "maxmemory-policy noeviction",
-        "user default off",
-        f"user {REDIS_USER} on >{password} ~room:* &* +@all -@dangerous", ""])
+        f"maxmemory {REDIS_MAX_MEMORY}", "maxmemory-policy noeviction", ""])
 
 
-def redis_command(binary: str, port: int, folder: Path, password: str) -> list[str]:
-    """Start Redis from :func:`redis_config`, written to ``folder/redis.conf`` readable by this user alone (the
-    password is in no command line another user could read in ``ps``)."""
+def redis_command(binary: str, port: int, folder: Path) -> list[str]:
+    """Start Redis from :func:`redis_config`, written to ``folder/redis.conf`` (readable by this user alone)."""
     config = folder / "redis.conf"
     config.touch(mode=0o600)
     config.chmod(0o600)
-    config.write_text(redis_config(port, folder, password))
+    config.write_text(redis_config(port, folder))
     return [binary, str(config)]
 
 
@@ -199,10 +193,8 @@ class Deployment:
         self.redis: subprocess.Popen | None = None
         ours = not os.environ.get(REDIS_URL_VARIABLE) and redis_binary() is not None
         self.redis_port = (int(redis_port) if redis_port is not None else free_loopback_port()) if ours else None
-        self.redis_password = secrets.token_urlsafe(24)
-        if self.redis_port is not None:         # the workers log in as the lab's user (their environment: theirs alone)
-            self.environment[REDIS_URL_VARIABLE] = (f"redis://{REDIS_USER}:{self.redis_password}"
-                                                    f"@127.0.0.1:{self.redis_port}/0")
+        if self.redis_port is not None:
+            self.environment[REDIS_URL_VARIABLE] = f"redis://127.0.0.1:{self.redis_port}/0"
         self.redis_restarts = 0
 
     def say(self, text: str) -> None:
@@ -255,8 +247,7 @@ class Deployment:
 
     def start_redis(self) -> None:
         """The rooms' Redis on its loopback port, its files in the run directory."""
-        self.redis = self.start_listener("redis", redis_command(redis_binary(), self.redis_port, self.run_dir,
-                                                                self.redis_password),
+        self.redis = self.start_listener("redis", redis_command(redis_binary(), self.redis_port, self.run_dir),
                                          "127.0.0.1", self.redis_port)
 
     def start(self) -> None:
