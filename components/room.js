@@ -35,6 +35,13 @@ function basePath() {
   return window.location.pathname.replace(/[^/]*$/, "");
 }
 
+// Whether the page ``here`` with its settings ``params`` (URLSearchParams, the room's own keys left out) is the
+// room's page ``page`` with its link ``query`` (an object of settings)
+function showsLink(here, params, page, query) {
+  const entries = Object.entries(query);
+  return here === page && entries.length === [...params.keys()].length && entries.every(([k, v]) => params.get(k) === v);
+}
+
 class RoomClient {
   constructor() {
     this.context = null;
@@ -199,9 +206,7 @@ class RoomClient {
     const query = new URLSearchParams(state.query);
     const current = new URLSearchParams(window.location.search);
     for (const name of ["t", "present", "quiz", "room", "key"]) current.delete(name);
-    const same = here === state.page && [...query.keys()].length === [...current.keys()].length
-      && [...query.entries()].every(([k, v]) => current.get(k) === v);
-    if (same) return false;
+    if (showsLink(here, current, state.page, state.query)) return false;
     this.keepOwn(state.code, here, current);
     try { sessionStorage.setItem(`${SHOWN_KEY}:${state.code}`, JSON.stringify({page: state.page, query: state.query})); }
     catch (error) { /* fine */ }
@@ -220,8 +225,7 @@ class RoomClient {
   keepOwn(code, page, params) {
     let shown = null;
     try { shown = JSON.parse(sessionStorage.getItem(`${SHOWN_KEY}:${code}`) || "null"); } catch (error) { shown = null; }
-    const theClass = shown && shown.page === page && Object.keys(shown.query).length === [...params.keys()].length
-      && Object.entries(shown.query).every(([k, v]) => params.get(k) === v);
+    const theClass = shown && showsLink(page, params, shown.page, shown.query);
     if (theClass || ![...params.keys()].length) return;        // the class's own link, or nothing of one's own
     const own = `${basePath()}${page}?${params.toString()}`;
     try { sessionStorage.setItem(OWN_KEY, own); } catch (error) { /* storage off: nothing to offer */ }
